@@ -1,0 +1,45 @@
+"""Dialects of the VMVX path.
+
+`get_iree_dialects` holds the IREE dialects that xDSL lacks (new names, safe to expose through
+the `xdsl.universe` entry point). `get_upstream_overrides` holds extended copies of upstream
+dialects (memref, linalg, scf, arith, ...) with the ops and syntax IREE-produced IR needs;
+they replace the upstream ones in `pyvmvx-opt` only, because a universe may not re-register
+an existing dialect name.
+"""
+
+from collections.abc import Callable
+
+from xdsl.ir import Dialect
+
+
+def get_iree_dialects() -> dict[str, Callable[[], Dialect]]:
+    """Factories for the IREE dialects defined by pyvmvx, keyed by dialect name."""
+
+    def get_vmvx() -> Dialect:
+        from pyvmvx.dialects.vmvx import VMVX
+
+        return VMVX
+
+    def get_util() -> Dialect:
+        from pyvmvx.dialects.util import Util
+
+        return Util
+
+    def get_hal() -> Dialect:
+        from pyvmvx.dialects.hal import HAL
+
+        return HAL
+
+    def get_vm() -> Dialect:
+        from pyvmvx.dialects.vm import VM
+
+        return VM
+
+    return {"vmvx": get_vmvx, "util": get_util, "hal": get_hal, "vm": get_vm}
+
+
+def get_upstream_overrides() -> dict[str, Callable[[], Dialect]]:
+    """Factories for extended upstream dialects, keyed by the dialect name they replace."""
+    from pyvmvx.dialects import upstream_ext
+
+    return upstream_ext.get_overrides()

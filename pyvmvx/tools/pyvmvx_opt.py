@@ -1,0 +1,63 @@
+"""`pyvmvx-opt`: xdsl-opt with every pyvmvx dialect and pass registered.
+
+Keeps xdsl-opt's flags (`-p`, `--split-input-file`, `--verify-diagnostics`,
+`--print-op-generic`, `--allow-unregistered-dialect`, ...). Upstream dialects that IREE IR
+needs more of (memref, linalg, scf, arith, ...) are replaced by pyvmvx's extended copies.
+Errors in the input or in a pass are reported as diagnostics with exit code 1, never as a
+Python traceback.
+"""
+
+import sys
+from collections.abc import Sequence
+
+from xdsl.universe import Universe
+from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
+from xdsl.xdsl_opt_main import xDSLOptMain
+
+from pyvmvx.dialects import get_iree_dialects, get_upstream_overrides
+from pyvmvx.transforms import get_all_passes
+
+
+class PyVMVXOptMain(xDSLOptMain):
+    """The xDSL opt driver with pyvmvx's dialect and pass set."""
+
+    version_format = "pyvmvx-opt built from xdsl version {xdsl_version}"
+
+    def register_all_dialects(self) -> None:
+        dialects = dict(Universe.get_multiverse().all_dialects)
+        dialects.update(get_iree_dialects())
+        dialects.update(get_upstream_overrides())
+        for name, factory in dialects.items():
+            self.ctx.register_dialect(name, factory)
+
+    def register_all_passes(self) -> None:
+        super().register_all_passes()
+        for name, factory in get_all_passes().items():
+            self.register_pass(name, factory)
+
+
+def main(args: Sequence[str] | None = None) -> int:
+    """Run the driver; returns the process exit code (0 on success, 1 on any error)."""
+    try:
+        PyVMVXOptMain(
+            description="pyvmvx modular optimizer driver (xdsl-opt with IREE's VMVX dialects)",
+            args=args,
+        ).run()
+    except (ParseError, VerifyException, DiagnosticException) as e:
+        sys.stdout.flush()
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    except Exception as e:  # a pass or printer failed: report, don't crash
+        sys.stdout.flush()
+        print(f"error: internal failure: {type(e).__name__}: {e}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def console_main() -> None:
+    """Console-script entry point."""
+    sys.exit(main())
+
+
+if __name__ == "__main__":
+    console_main()

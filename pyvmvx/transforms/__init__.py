@@ -1,0 +1,28 @@
+"""The pass registry: pass flag name -> lazy factory returning the pass class.
+
+Each entry names the module (one per pass, named after the flag) and the class; nothing is
+imported until the pass is used, which keeps `pyvmvx-opt` start-up at xDSL's.
+"""
+
+import importlib
+from collections.abc import Callable
+
+from xdsl.passes import ModulePass
+
+# flag -> "module:Class" (module relative to pyvmvx.transforms)
+_PASSES: dict[str, str] = {}
+
+
+def _factory(target: str) -> Callable[[], type[ModulePass]]:
+    module_name, class_name = target.split(":")
+
+    def load() -> type[ModulePass]:
+        module = importlib.import_module(f"pyvmvx.transforms.{module_name}")
+        return getattr(module, class_name)
+
+    return load
+
+
+def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
+    """Every pyvmvx pass, keyed by its (IREE) flag name."""
+    return {flag: _factory(target) for flag, target in _PASSES.items()}
