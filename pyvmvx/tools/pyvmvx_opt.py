@@ -9,11 +9,19 @@ Python traceback.
 
 import sys
 from collections.abc import Sequence
+from typing import IO
 
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.universe import Universe
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
 from xdsl.xdsl_opt_main import xDSLOptMain
 
+from pyvmvx.compiler.diagnostics import (
+    CompileError,
+    LocatedParser,
+    format_parse_error,
+    verify_located,
+)
 from pyvmvx.dialects import get_iree_dialects, get_upstream_overrides
 from pyvmvx.transforms import get_all_passes
 
@@ -30,6 +38,19 @@ class PyVMVXOptMain(xDSLOptMain):
         for name, factory in dialects.items():
             self.ctx.register_dialect(name, factory)
 
+    def parse_chunk(
+        self, chunk: IO[bytes], file_extension: str, start_offset: int = 0
+    ) -> ModuleOp | None:
+        """Parse MLIR with source locations and verify it, reporting the failing op's line."""
+        if self.args.frontend not in (None, "mlir") or file_extension not in ("mlir", ""):
+            return super().parse_chunk(chunk, file_extension, start_offset)
+        text = chunk.read().decode("utf-8", errors="replace")
+        parser = LocatedParser(self.ctx, text, self.get_input_name(), start_offset)
+        module = parser.parse_module(not self.args.no_implicit_module)
+        if not self.args.disable_verify:
+            verify_located(module)
+        return module
+
     def register_all_passes(self) -> None:
         super().register_all_passes()
         for name, factory in get_all_passes().items():
@@ -43,7 +64,15 @@ def main(args: Sequence[str] | None = None) -> int:
             description="pyvmvx modular optimizer driver (xdsl-opt with IREE's VMVX dialects)",
             args=args,
         ).run()
-    except (ParseError, VerifyException, DiagnosticException) as e:
+    except CompileError as e:
+        sys.stdout.flush()
+        print(e, file=sys.stderr)
+        return 1
+    except ParseError as e:
+        sys.stdout.flush()
+        print(format_parse_error(e), file=sys.stderr)
+        return 1
+    except (VerifyException, DiagnosticException) as e:
         sys.stdout.flush()
         print(f"error: {e}", file=sys.stderr)
         return 1
