@@ -48,7 +48,8 @@ class LocatedParser(Parser):
             for name, refs in self.forward_ssa_references.items():
                 for value in refs.values():
                     for use in value.uses:
-                        raise op_error(use.operation, f"use of undeclared SSA value %{name}")
+                        message = f"use of undeclared SSA value %{name}"
+                        raise op_error(use.operation, message) from None
             raise
 
 
