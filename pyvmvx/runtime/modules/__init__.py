@@ -1,0 +1,1 @@
+"""Native runtime modules (`vmvx`, ...) whose exports VM programs import by name."""
