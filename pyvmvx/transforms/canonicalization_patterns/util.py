@@ -1,0 +1,125 @@
+"""Canonicalization patterns of the `util` dialect (IREE's `UtilOpFolders.cpp` subset).
+
+- `util.sizeof` of an integer or float type becomes an `arith.constant` (`index` stays).
+- `util.buffer.size` of a subspan or an allocation becomes the known size.
+- Subspans fold into their consumers: loads and stores through a subspan address the
+  source buffer at the summed offset, a subspan of a subspan is one subspan, and a subspan
+  covering its whole source at offset 0 is the source. IREE relies on this: the VM
+  conversion has no lowering for `util.buffer.subspan`.
+"""
+
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import AnyFloatConstr, IndexType, IntegerAttr, IntegerType
+from xdsl.ir import SSAValue
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
+
+from pyvmvx.dialects import util
+
+
+def _is_zero(value: SSAValue) -> bool:
+    owner = value.owner
+    return (
+        isinstance(owner, arith.ConstantOp)
+        and isinstance(owner.value, IntegerAttr)
+        and owner.value.value.data == 0
+    )
+
+
+def _add(lhs: SSAValue, rhs: SSAValue, rewriter: PatternRewriter) -> SSAValue:
+    """`lhs + rhs` as index arithmetic inserted before the matched op (no op for `+ 0`)."""
+    if _is_zero(lhs):
+        return rhs
+    if _is_zero(rhs):
+        return lhs
+    add = arith.AddiOp(lhs, rhs)
+    rewriter.insert(add)
+    return add.result
+
+
+class FoldStaticSizeOf(RewritePattern):
+    """`util.sizeof i32` -> `arith.constant 4 : index` (bytes, rounded up)."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: util.SizeOfOp, rewriter: PatternRewriter, /):
+        sized = op.sized_type
+        if isinstance(sized, IntegerType) or AnyFloatConstr.verifies(sized):
+            size = (sized.bitwidth + 7) // 8  # pyright: ignore[reportAttributeAccessIssue]
+            rewriter.replace(op, arith.ConstantOp(IntegerAttr(size, IndexType())))
+
+
+class FoldBufferSizeOfSized(RewritePattern):
+    """`util.buffer.size` of a subspan or an alloc -> the size it was created with."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: util.BufferSizeOp, rewriter: PatternRewriter, /):
+        source = op.operand.owner
+        if isinstance(source, util.BufferSubspanOp):
+            rewriter.replace(op, [], [source.result_size])
+        elif isinstance(source, util.BufferAllocOp):
+            rewriter.replace(op, [], [source.storage_size])
+
+
+class FoldSubspanIntoLoad(RewritePattern):
+    """A load through a subspan reads the subspan's source at the summed offset."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: util.BufferLoadOp, rewriter: PatternRewriter, /):
+        subspan = op.source.owner
+        if not isinstance(subspan, util.BufferSubspanOp):
+            return
+        offset = _add(subspan.source_offset, op.source_offset, rewriter)
+        rewriter.replace(
+            op,
+            util.BufferLoadOp(
+                subspan.source, subspan.source_size, offset, op.length, op.result.type
+            ),
+        )
+
+
+class FoldSubspanIntoStore(RewritePattern):
+    """A store through a subspan writes the subspan's source at the summed offset."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: util.BufferStoreOp, rewriter: PatternRewriter, /):
+        subspan = op.target.owner
+        if not isinstance(subspan, util.BufferSubspanOp):
+            return
+        offset = _add(subspan.source_offset, op.target_offset, rewriter)
+        rewriter.replace(
+            op,
+            util.BufferStoreOp(op.source, subspan.source, subspan.source_size, offset, op.length),
+        )
+
+
+class FoldSubspanOfSubspan(RewritePattern):
+    """A subspan of a subspan is one subspan of the outer source at the summed offset."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: util.BufferSubspanOp, rewriter: PatternRewriter, /):
+        inner = op.source.owner
+        if not isinstance(inner, util.BufferSubspanOp):
+            return
+        offset = _add(inner.source_offset, op.source_offset, rewriter)
+        rewriter.replace(
+            op,
+            util.BufferSubspanOp(inner.source, inner.source_size, offset, op.result_size),
+        )
+
+
+class FoldIdentitySubspan(RewritePattern):
+    """A subspan at offset 0 with the source's own size is the source."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: util.BufferSubspanOp, rewriter: PatternRewriter, /):
+        if op.source_size == op.result_size and _is_zero(op.source_offset):
+            rewriter.replace(op, [], [op.source])
+
+
+PATTERNS: dict[str, tuple[RewritePattern, ...]] = {
+    util.SizeOfOp.name: (FoldStaticSizeOf(),),
+    util.BufferSizeOp.name: (FoldBufferSizeOfSized(),),
+    util.BufferLoadOp.name: (FoldSubspanIntoLoad(),),
+    util.BufferStoreOp.name: (FoldSubspanIntoStore(),),
+    util.BufferSubspanOp.name: (FoldSubspanOfSubspan(), FoldIdentitySubspan()),
+}
+"""Patterns per op name, as returned by the `util` ops' canonicalization trait."""
