@@ -1,0 +1,742 @@
+"""Structural and control-flow `vm` ops: module, func, import, export, initializer, call,
+return, branches, fail and check.
+
+Syntax is IREE's (`VMOps.td`/`VMOps.cpp`):
+- `vm.module public? @name attributes {...} { ... }` (implicit `vm.module_terminator`);
+- `vm.func private? @f(%a: i32) -> i32 attributes {...} { ... }` (FunctionOpInterface form);
+- `vm.import private? optional? @m.f(%name : type ..., ...) -> (results) attributes {...}`,
+  where argument names live in `arg_attrs` as `vm.name` and `...` marks `vm.variadic`;
+- `vm.export @f as("name") attributes {...}` (`as(...)` omitted when the names agree).
+As in IREE, `sym_name`/`sym_visibility` of `vm.func` are discardable attributes, while those of
+`vm.module`, `vm.import` and the globals are properties (this matters for the generic form).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    DictionaryAttr,
+    FlatSymbolRefAttrConstr,
+    FunctionType,
+    IntegerAttr,
+    StringAttr,
+    SymbolNameConstraint,
+    SymbolRefAttr,
+    UnitAttr,
+    i32,
+)
+from xdsl.dialects.utils import parse_func_op_like, print_func_op_like
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.irdl import (
+    AttrSizedOperandSegments,
+    IRDLOperation,
+    VarConstraint,
+    attr_def,
+    irdl_op_definition,
+    lazy_traits_def,
+    opt_attr_def,
+    opt_prop_def,
+    prop_def,
+    region_def,
+    successor_def,
+    traits_def,
+    var_operand_def,
+    var_result_def,
+)
+from xdsl.irdl.operations import operand_def
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.traits import (
+    CallableOpInterface,
+    HasParent,
+    IsolatedFromAbove,
+    IsTerminator,
+    Pure,
+    ReturnLike,
+    SingleBlockImplicitTerminator,
+    SymbolOpInterface,
+    SymbolTable,
+    ensure_terminator,
+)
+from xdsl.utils.exceptions import VerifyException
+
+from pyvmvx.dialects.vm.base import format_types
+from pyvmvx.dialects.vm.types import ANY_VM_TYPE, flatten_type
+
+
+def lookup_symbol(op: Operation, ref: SymbolRefAttr | str) -> Operation | None:
+    """The op named `ref` in the nearest enclosing symbol table, or None if there is none."""
+    try:
+        return SymbolTable.lookup_symbol(op, ref)
+    except ValueError:  # no symbol-table ancestor (detached op)
+        return None
+
+
+def _print_visibility(printer: Printer, visibility: StringAttr | None) -> None:
+    if visibility is not None:
+        printer.print_string(f" {visibility.data}")
+
+
+# ---------------------------------------------------------------------------
+# vm.module
+# ---------------------------------------------------------------------------
+
+
+@irdl_op_definition
+class ModuleTerminatorOp(IRDLOperation):
+    """`vm.module_terminator`: the implicit terminator of a `vm.module` body."""
+
+    name = "vm.module_terminator"
+    assembly_format = "attr-dict"
+    traits = lazy_traits_def(lambda: (IsTerminator(), HasParent(ModuleOp)))
+
+
+_MODULE_PROPERTIES = ("ordinal_counts", "version")
+
+
+@irdl_op_definition
+class ModuleOp(IRDLOperation):
+    """`vm.module @name { ... }`: a VM module (functions, imports, exports, globals, rodata)."""
+
+    name = "vm.module"
+    sym_visibility = opt_prop_def(StringAttr)
+    sym_name = prop_def(SymbolNameConstraint())
+    ordinal_counts = opt_prop_def(Attribute)
+    version = opt_prop_def(IntegerAttr.constr(type=i32))
+    body = region_def("single_block")
+    traits = traits_def(
+        IsolatedFromAbove(),
+        SymbolOpInterface(),
+        SymbolTable(),
+        SingleBlockImplicitTerminator(ModuleTerminatorOp),
+    )
+
+    def __init__(
+        self,
+        sym_name: str,
+        ops: Sequence[Operation] = (),
+        *,
+        visibility: str | None = None,
+        attributes: dict[str, Attribute] | None = None,
+    ) -> None:
+        super().__init__(
+            properties={
+                "sym_name": StringAttr(sym_name),
+                "sym_visibility": StringAttr(visibility) if visibility else None,
+            },
+            attributes=attributes,
+            regions=[Region(Block(ops))],
+        )
+        ensure_terminator(self, SingleBlockImplicitTerminator(ModuleTerminatorOp))
+
+    @property
+    def body_block(self) -> Block:
+        return self.body.block
+
+    def append(self, op: Operation) -> None:
+        """Insert `op` at the end of the body, before the implicit terminator."""
+        terminator = self.body.block.last_op
+        assert terminator is not None
+        self.body.block.insert_op_before(op, terminator)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> ModuleOp:
+        visibility = parser.parse_optional_visibility_keyword()
+        sym_name = parser.parse_symbol_name()
+        attrs = parser.parse_optional_attr_dict_with_keyword()
+        attributes = dict(attrs.data) if attrs else {}
+        properties: dict[str, Attribute] = {"sym_name": sym_name}
+        if visibility is not None:
+            properties["sym_visibility"] = visibility
+        for key in _MODULE_PROPERTIES:
+            if key in attributes:
+                properties[key] = attributes.pop(key)
+        region = parser.parse_region()
+        op = cls.create(properties=properties, attributes=attributes, regions=[region])
+        ensure_terminator(op, SingleBlockImplicitTerminator(ModuleTerminatorOp))
+        return op
+
+    def print(self, printer: Printer) -> None:
+        _print_visibility(printer, self.sym_visibility)
+        printer.print_string(" ")
+        printer.print_symbol_name(self.sym_name.data)
+        extra = {k: v for k in _MODULE_PROPERTIES if (v := self.properties.get(k)) is not None}
+        printer.print_op_attributes(self.attributes | extra, print_keyword=True)
+        printer.print_string(" ")
+        printer.print_region(self.body, print_block_terminators=False)
+
+
+# ---------------------------------------------------------------------------
+# vm.func, vm.initializer
+# ---------------------------------------------------------------------------
+
+
+class VMCallableInterface(CallableOpInterface):
+    """`vm.func`/`vm.initializer` bodies are callable regions with their function type."""
+
+    @classmethod
+    def get_callable_region(cls, op: Operation) -> Region:
+        assert isinstance(op, FuncOp | InitializerOp)
+        return op.body
+
+    @classmethod
+    def get_argument_types(cls, op: Operation) -> tuple[Attribute, ...]:
+        assert isinstance(op, FuncOp | InitializerOp)
+        return op.function_type.inputs.data
+
+    @classmethod
+    def get_result_types(cls, op: Operation) -> tuple[Attribute, ...]:
+        assert isinstance(op, FuncOp | InitializerOp)
+        return op.function_type.outputs.data
+
+
+def _verify_entry_block(op: FuncOp | InitializerOp) -> None:
+    if not op.body.blocks:
+        return
+    entry = op.body.blocks.first
+    assert entry is not None
+    if tuple(entry.arg_types) != op.function_type.inputs.data:
+        raise VerifyException(
+            f"entry block arguments {format_types(entry.arg_types)} do not match the "
+            f"function inputs {format_types(op.function_type.inputs.data)}"
+        )
+
+
+@irdl_op_definition
+class FuncOp(IRDLOperation):
+    """`vm.func private? @f(%a: i32) -> i32 attributes {...} { ... }`: a VM function."""
+
+    name = "vm.func"
+    function_type = prop_def(FunctionType)
+    ordinal = opt_prop_def(IntegerAttr.constr(type=i32))
+    noinline = opt_prop_def(UnitAttr)
+    arg_attrs = opt_prop_def(ArrayAttr[DictionaryAttr])
+    res_attrs = opt_prop_def(ArrayAttr[DictionaryAttr])
+    sym_name = attr_def(SymbolNameConstraint())
+    sym_visibility = opt_attr_def(StringAttr)
+    body = region_def()
+    traits = traits_def(
+        IsolatedFromAbove(), HasParent(ModuleOp), SymbolOpInterface(), VMCallableInterface()
+    )
+
+    def __init__(
+        self,
+        sym_name: str,
+        function_type: FunctionType | tuple[Sequence[Attribute], Sequence[Attribute]],
+        body: Region | None = None,
+        *,
+        visibility: str | None = None,
+        attributes: dict[str, Attribute] | None = None,
+    ) -> None:
+        if isinstance(function_type, tuple):
+            function_type = FunctionType.from_lists(*function_type)
+        if body is None:
+            body = Region(Block(arg_types=function_type.inputs.data))
+        attrs: dict[str, Attribute] = {"sym_name": StringAttr(sym_name), **(attributes or {})}
+        if visibility is not None:
+            attrs["sym_visibility"] = StringAttr(visibility)
+        super().__init__(
+            properties={"function_type": function_type}, attributes=attrs, regions=[body]
+        )
+
+    def verify_(self) -> None:
+        _verify_entry_block(self)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> FuncOp:
+        visibility = parser.parse_optional_visibility_keyword()
+        name, inputs, outputs, body, extra, arg_attrs, res_attrs = parse_func_op_like(
+            parser, reserved_attr_names=("sym_name", "function_type", "sym_visibility")
+        )
+        attributes = dict(extra.data) if extra else {}
+        properties: dict[str, Attribute] = {
+            "function_type": FunctionType.from_lists(inputs, outputs)
+        }
+        for key in ("ordinal", "noinline"):
+            if key in attributes:
+                properties[key] = attributes.pop(key)
+        if arg_attrs is not None:
+            properties["arg_attrs"] = arg_attrs
+        if res_attrs is not None:
+            properties["res_attrs"] = res_attrs
+        attributes["sym_name"] = StringAttr(name)
+        if visibility is not None:
+            attributes["sym_visibility"] = visibility
+        return cls.create(properties=properties, attributes=attributes, regions=[body])
+
+    def print(self, printer: Printer) -> None:
+        _print_visibility(printer, self.sym_visibility)
+        extra = {k: v for k in ("ordinal", "noinline") if (v := self.properties.get(k))}
+        print_func_op_like(
+            printer,
+            self.sym_name,
+            self.function_type,
+            self.body,
+            self.attributes | extra,
+            arg_attrs=self.arg_attrs,
+            res_attrs=self.res_attrs,
+            reserved_attr_names=("sym_name", "function_type", "sym_visibility"),
+            print_empty_outputs=False,
+        )
+
+
+@irdl_op_definition
+class InitializerOp(IRDLOperation):
+    """`vm.initializer attributes {...} { ... }`: runs at module load, in definition order."""
+
+    name = "vm.initializer"
+    function_type = prop_def(FunctionType)
+    arg_attrs = opt_prop_def(ArrayAttr[DictionaryAttr])
+    res_attrs = opt_prop_def(ArrayAttr[DictionaryAttr])
+    body = region_def()
+    traits = traits_def(IsolatedFromAbove(), HasParent(ModuleOp), VMCallableInterface())
+
+    def __init__(self, body: Region | None = None) -> None:
+        super().__init__(
+            properties={"function_type": FunctionType.from_lists((), ())},
+            regions=[body if body is not None else Region(Block())],
+        )
+
+    def verify_(self) -> None:
+        if self.function_type.inputs.data or self.function_type.outputs.data:
+            raise VerifyException("must have type () -> ()")
+        _verify_entry_block(self)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> InitializerOp:
+        attrs = parser.parse_optional_attr_dict_with_keyword(("function_type",))
+        op = cls(parser.parse_region())
+        if attrs is not None:
+            op.attributes |= attrs.data
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_op_attributes(self.attributes, print_keyword=True)
+        printer.print_string(" ")
+        printer.print_region(self.body)
+
+
+# ---------------------------------------------------------------------------
+# vm.import, vm.export
+# ---------------------------------------------------------------------------
+
+_IMPORT_PROPERTIES = ("ordinal", "minimum_version")
+
+
+@irdl_op_definition
+class ImportOp(IRDLOperation):
+    """`vm.import private @module.fn(%name : type, ...) -> (results) attributes {...}`.
+
+    Declares a function of another VM module (`vmvx`, `hal`, ...). Each argument's name is
+    kept in `arg_attrs` as `vm.name`, a trailing `...` as `vm.variadic`. Argument types may be
+    `tuple<...>`: callers pass the tuple's elements as separate operands.
+    """
+
+    name = "vm.import"
+    sym_name = prop_def(SymbolNameConstraint())
+    function_type = prop_def(FunctionType)
+    arg_attrs = opt_prop_def(ArrayAttr[DictionaryAttr])
+    res_attrs = opt_prop_def(ArrayAttr[DictionaryAttr])
+    sym_visibility = opt_prop_def(StringAttr)
+    ordinal = opt_prop_def(IntegerAttr.constr(type=i32))
+    is_optional = opt_prop_def(UnitAttr)
+    minimum_version = opt_prop_def(IntegerAttr.constr(type=i32))
+    body = region_def()
+    traits = traits_def(SymbolOpInterface())
+
+    def __init__(
+        self,
+        sym_name: str,
+        arguments: Sequence[tuple[str | None, Attribute]],
+        results: Sequence[Attribute] = (),
+        *,
+        visibility: str | None = "private",
+        attributes: dict[str, Attribute] | None = None,
+    ) -> None:
+        """`arguments` are (name or None, type) pairs."""
+        arg_attrs = ArrayAttr(
+            DictionaryAttr({"vm.name": StringAttr(n)} if n is not None else {})
+            for n, _ in arguments
+        )
+        super().__init__(
+            properties={
+                "sym_name": StringAttr(sym_name),
+                "function_type": FunctionType.from_lists([t for _, t in arguments], results),
+                "arg_attrs": arg_attrs if any(d.data for d in arg_attrs) else None,
+                "sym_visibility": StringAttr(visibility) if visibility else None,
+            },
+            attributes=attributes,
+            regions=[Region()],
+        )
+
+    def argument_attrs(self, index: int) -> dict[str, Attribute]:
+        if self.arg_attrs is None:
+            return {}
+        return dict(self.arg_attrs.data[index].data)
+
+    def argument_name(self, index: int) -> str | None:
+        name = self.argument_attrs(index).get("vm.name")
+        return name.data if isinstance(name, StringAttr) else None
+
+    def is_argument_variadic(self, index: int) -> bool:
+        return "vm.variadic" in self.argument_attrs(index)
+
+    @property
+    def is_variadic(self) -> bool:
+        return any(map(self.is_argument_variadic, range(len(self.function_type.inputs))))
+
+    def verify_(self) -> None:
+        if self.body.blocks:
+            raise VerifyException("must not have a body")
+        if self.arg_attrs is not None and len(self.arg_attrs) != len(self.function_type.inputs):
+            raise VerifyException("needs one arg_attrs entry per argument")
+
+    @classmethod
+    def parse(cls, parser: Parser) -> ImportOp:
+        properties: dict[str, Attribute] = {}
+        if (visibility := parser.parse_optional_visibility_keyword()) is not None:
+            properties["sym_visibility"] = visibility
+        if parser.parse_optional_keyword("optional") is not None:
+            properties["is_optional"] = UnitAttr()
+        properties["sym_name"] = parser.parse_symbol_name()
+
+        def parse_argument() -> tuple[Attribute, DictionaryAttr]:
+            attrs: dict[str, Attribute] = {}
+            if (operand := parser.parse_optional_unresolved_operand()) is not None:
+                attrs["vm.name"] = StringAttr(operand.span.text.removeprefix("%"))
+                parser.parse_punctuation(":")
+            arg_type = parser.parse_type()
+            if parser.parse_optional_punctuation("...") is not None:
+                attrs["vm.variadic"] = UnitAttr()
+            return arg_type, DictionaryAttr(attrs)
+
+        arguments = parser.parse_comma_separated_list(parser.Delimiter.PAREN, parse_argument)
+        results: list[Attribute] = []
+        if parser.parse_optional_punctuation("->") is not None:
+            parsed = parser.parse_optional_comma_separated_list(
+                parser.Delimiter.PAREN, parser.parse_type
+            )
+            results = parsed if parsed is not None else [parser.parse_type()]
+        attrs = parser.parse_optional_attr_dict_with_keyword()
+        attributes = dict(attrs.data) if attrs else {}
+        for key in _IMPORT_PROPERTIES:
+            if key in attributes:
+                properties[key] = attributes.pop(key)
+        properties["function_type"] = FunctionType.from_lists([t for t, _ in arguments], results)
+        if any(d.data for _, d in arguments):
+            properties["arg_attrs"] = ArrayAttr(d for _, d in arguments)
+        return cls.create(properties=properties, attributes=attributes, regions=[Region()])
+
+    def print(self, printer: Printer) -> None:
+        _print_visibility(printer, self.sym_visibility)
+        if self.is_optional is not None:
+            printer.print_string(" optional")
+        printer.print_string(" ")
+        printer.print_symbol_name(self.sym_name.data)
+
+        def print_argument(index: int) -> None:
+            if (name := self.argument_name(index)) is not None:
+                printer.print_string(f"%{name} : ")
+            printer.print_attribute(self.function_type.inputs.data[index])
+            if self.is_argument_variadic(index):
+                printer.print_string(" ...")
+
+        with printer.in_parens():
+            printer.print_list(range(len(self.function_type.inputs)), print_argument)
+        outputs = self.function_type.outputs.data
+        if len(outputs) == 1:
+            printer.print_string(" -> ")
+            printer.print_attribute(outputs[0])
+        elif outputs:
+            printer.print_string(" -> (")
+            printer.print_list(outputs, printer.print_attribute)
+            printer.print_string(")")
+        extra = {k: v for k in _IMPORT_PROPERTIES if (v := self.properties.get(k)) is not None}
+        printer.print_op_attributes(self.attributes | extra, print_keyword=True)
+
+    def flat_argument_types(self) -> list[Attribute]:
+        """The argument types as passed by `vm.call` (tuples expanded)."""
+        return [leaf for t in self.function_type.inputs.data for leaf in flatten_type(t)]
+
+
+@irdl_op_definition
+class ExportOp(IRDLOperation):
+    """`vm.export @f as("name") attributes {...}`: exports `vm.func @f` under `name`."""
+
+    name = "vm.export"
+    function_ref = prop_def(FlatSymbolRefAttrConstr)
+    export_name = prop_def(StringAttr)
+    ordinal = opt_prop_def(IntegerAttr.constr(type=i32))
+
+    def __init__(
+        self,
+        function: str,
+        export_name: str | None = None,
+        attributes: dict[str, Attribute] | None = None,
+    ) -> None:
+        super().__init__(
+            properties={
+                "function_ref": SymbolRefAttr(function),
+                "export_name": StringAttr(export_name or function),
+            },
+            attributes=attributes,
+        )
+
+    def verify_(self) -> None:
+        target = lookup_symbol(self, self.function_ref)
+        if not isinstance(target, FuncOp):
+            raise VerifyException(
+                f"vm.func op named '{self.function_ref.root_reference.data}' not found for export"
+            )
+
+    @classmethod
+    def parse(cls, parser: Parser) -> ExportOp:
+        function = parser.parse_symbol_name()
+        properties: dict[str, Attribute] = {
+            "function_ref": SymbolRefAttr(function),
+            "export_name": function,
+        }
+        if parser.parse_optional_keyword("as") is not None:
+            parser.parse_punctuation("(")
+            properties["export_name"] = StringAttr(parser.parse_str_literal())
+            parser.parse_punctuation(")")
+        attrs = parser.parse_optional_attr_dict_with_keyword()
+        attributes = dict(attrs.data) if attrs else {}
+        if "ordinal" in attributes:
+            properties["ordinal"] = attributes.pop("ordinal")
+        return cls.create(properties=properties, attributes=attributes)
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_symbol_name(self.function_ref.root_reference.data)
+        if self.export_name != self.function_ref.root_reference:
+            printer.print_string(" as(")
+            printer.print_string_literal(self.export_name.data)
+            printer.print_string(")")
+        extra = {"ordinal": self.ordinal} if self.ordinal is not None else {}
+        printer.print_op_attributes(self.attributes | extra, print_keyword=True)
+
+
+# ---------------------------------------------------------------------------
+# Calls and control flow
+# ---------------------------------------------------------------------------
+
+
+@irdl_op_definition
+class CallOp(IRDLOperation):
+    """`%r = vm.call @callee(%a, %b) : (i32, !vm.buffer) -> i32`.
+
+    The callee is a `vm.func` or a `vm.import`; `tuple<...>` import arguments are passed as
+    their elements, so operand types must equal the callee's flattened argument types.
+    """
+
+    name = "vm.call"
+    callee = prop_def(FlatSymbolRefAttrConstr)
+    operands_ = var_operand_def(ANY_VM_TYPE)
+    results_ = var_result_def(ANY_VM_TYPE)
+    assembly_format = (
+        "$callee `(` $operands_ `)` attr-dict `:` functional-type($operands_, $results_)"
+    )
+
+    def __init__(
+        self,
+        callee: str | SymbolRefAttr,
+        arguments: Sequence[SSAValue | Operation],
+        result_types: Sequence[Attribute],
+    ) -> None:
+        if isinstance(callee, str):
+            callee = SymbolRefAttr(callee)
+        super().__init__(
+            operands=[arguments], result_types=[result_types], properties={"callee": callee}
+        )
+
+    def verify_(self) -> None:
+        target = lookup_symbol(self, self.callee)
+        name = self.callee.root_reference.data
+        if isinstance(target, ImportOp):
+            if target.is_variadic:
+                raise VerifyException(f"callee @{name} is variadic")
+            inputs = target.flat_argument_types()
+        elif isinstance(target, FuncOp):
+            inputs = list(target.function_type.inputs.data)
+        else:
+            raise VerifyException(f"callee @{name} is not a vm.func or vm.import")
+        operand_types = [v.type for v in self.operands_]
+        outputs = list(target.function_type.outputs.data)
+        if operand_types != inputs or list(self.results_.types) != outputs:
+            raise VerifyException(
+                f"type {format_types(operand_types)} -> {format_types(self.results_.types)} "
+                f"does not match callee @{name} of type {format_types(inputs)} -> "
+                f"{format_types(outputs)} (tuple arguments are passed flattened)"
+            )
+
+
+@irdl_op_definition
+class ReturnOp(IRDLOperation):
+    """`vm.return %a, %b : i32, f32`."""
+
+    name = "vm.return"
+    operands_ = var_operand_def(ANY_VM_TYPE)
+    assembly_format = "attr-dict ($operands_^ `:` type($operands_))?"
+    traits = traits_def(Pure(), ReturnLike(), IsTerminator())
+
+    def __init__(self, *values: SSAValue | Operation) -> None:
+        super().__init__(operands=[values])
+
+    def verify_(self) -> None:
+        parent = self.parent_op()
+        while parent is not None and not isinstance(parent, FuncOp | InitializerOp):
+            parent = parent.parent_op()
+        if parent is None:
+            return
+        expected = list(parent.function_type.outputs.data)
+        if list(self.operands_.types) != expected:
+            raise VerifyException(
+                f"returns {format_types(self.operands_.types)} but the enclosing "
+                f"function returns {format_types(expected)}"
+            )
+
+
+def _verify_successor_operands(
+    op: Operation, block: Block, operands: Sequence[SSAValue], label: str
+) -> None:
+    if [v.type for v in operands] != list(block.arg_types):
+        raise VerifyException(
+            f"passes {format_types([v.type for v in operands])} to {label} successor whose "
+            f"arguments are {format_types(block.arg_types)}"
+        )
+
+
+@irdl_op_definition
+class BranchOp(IRDLOperation):
+    """`vm.br ^bb1(%a, %b : i32, i64)`."""
+
+    name = "vm.br"
+    dest_operands = var_operand_def(ANY_VM_TYPE)
+    dest = successor_def()
+    assembly_format = "$dest (`(` $dest_operands^ `:` type($dest_operands) `)`)? attr-dict"
+    traits = traits_def(IsTerminator(), Pure())
+
+    def __init__(self, dest: Block, *operands: SSAValue | Operation) -> None:
+        super().__init__(operands=[operands], successors=[dest])
+
+    def verify_(self) -> None:
+        _verify_successor_operands(self, self.dest, self.dest_operands, "its")
+
+
+@irdl_op_definition
+class CondBranchOp(IRDLOperation):
+    """`vm.cond_br %c, ^bb1(%a : i32), ^bb2`: branches to the first block if `%c != 0`."""
+
+    name = "vm.cond_br"
+    condition = operand_def(i32)
+    true_dest_operands = var_operand_def(ANY_VM_TYPE)
+    false_dest_operands = var_operand_def(ANY_VM_TYPE)
+    true_dest = successor_def()
+    false_dest = successor_def()
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    assembly_format = (
+        "$condition `,` $true_dest (`(` $true_dest_operands^ `:` type($true_dest_operands) `)`)?"
+        " `,` $false_dest (`(` $false_dest_operands^ `:` type($false_dest_operands) `)`)?"
+        " attr-dict"
+    )
+    traits = traits_def(IsTerminator(), Pure())
+
+    def __init__(
+        self,
+        condition: SSAValue | Operation,
+        true_dest: Block,
+        true_operands: Sequence[SSAValue | Operation],
+        false_dest: Block,
+        false_operands: Sequence[SSAValue | Operation],
+    ) -> None:
+        super().__init__(
+            operands=[condition, true_operands, false_operands],
+            successors=[true_dest, false_dest],
+        )
+
+    def verify_(self) -> None:
+        _verify_successor_operands(self, self.true_dest, self.true_dest_operands, "the true")
+        _verify_successor_operands(self, self.false_dest, self.false_dest_operands, "the false")
+
+
+@irdl_op_definition
+class FailOp(IRDLOperation):
+    """`vm.fail %status, "message"`: aborts the invocation with an IREE status code."""
+
+    name = "vm.fail"
+    status = operand_def(i32)
+    message = opt_prop_def(StringAttr)
+    assembly_format = "$status (`,` $message^)? attr-dict"
+    traits = traits_def(IsTerminator())
+
+    def __init__(self, status: SSAValue | Operation, message: str | None = None) -> None:
+        super().__init__(
+            operands=[status],
+            properties={"message": StringAttr(message) if message is not None else None},
+        )
+
+
+class _CheckOp(IRDLOperation):
+    """`vm.check.*`: fails the invocation unless the check holds (a pseudo-op in IREE)."""
+
+    message = opt_prop_def(StringAttr)
+
+
+@irdl_op_definition
+class CheckNZOp(_CheckOp):
+    """`vm.check.nz %value, "message" : type`: fails if the value is zero or null."""
+
+    name = "vm.check.nz"
+    value = operand_def(ANY_VM_TYPE)
+    assembly_format = "$value (`,` $message^)? attr-dict `:` type($value)"
+
+
+class _BinaryCheckOp(_CheckOp):
+    T: ClassVar = VarConstraint("T", ANY_VM_TYPE)
+    lhs = operand_def(T)
+    rhs = operand_def(T)
+    assembly_format = "$lhs `,` $rhs (`,` $message^)? attr-dict `:` type($lhs)"
+
+
+@irdl_op_definition
+class CheckEQOp(_BinaryCheckOp):
+    """`vm.check.eq %a, %b, "message" : type`."""
+
+    name = "vm.check.eq"
+
+
+@irdl_op_definition
+class CheckNEOp(_BinaryCheckOp):
+    """`vm.check.ne %a, %b, "message" : type`."""
+
+    name = "vm.check.ne"
+
+
+@irdl_op_definition
+class CheckNearlyEQOp(_BinaryCheckOp):
+    """`vm.check.nearly_eq %a, %b, "message" : type` (floating-point tolerance)."""
+
+    name = "vm.check.nearly_eq"
+
+
+STRUCTURAL_OPS: tuple[type[IRDLOperation], ...] = (
+    ModuleOp,
+    ModuleTerminatorOp,
+    FuncOp,
+    InitializerOp,
+    ImportOp,
+    ExportOp,
+    CallOp,
+    ReturnOp,
+    BranchOp,
+    CondBranchOp,
+    FailOp,
+    CheckNZOp,
+    CheckEQOp,
+    CheckNEOp,
+    CheckNearlyEQOp,
+)
