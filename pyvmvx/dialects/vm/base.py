@@ -41,7 +41,7 @@ def check_type(op: IRDLOperation, constr: AttrConstraint, attr: Attribute, what:
     try:
         constr.verify(attr, VerificationContext())
     except VerifyException as e:
-        raise VerifyException(f"{what} has invalid type {attr}: {e}") from e
+        raise VerifyException(f"{what} type {attr} is invalid: {e}") from e
 
 
 def define_op(

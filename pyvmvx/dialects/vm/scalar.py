@@ -50,7 +50,7 @@ class _TypedShape(IRDLOperation):
         """The value whose type must satisfy `TYPE` (all `T` values share it)."""
 
     def verify_(self) -> None:
-        check_type(self, self.TYPE, self.typed_value().type, "operand")
+        check_type(self, self.TYPE, self.typed_value().type, "value")
 
 
 class UnaryArithmeticOp(_TypedShape):

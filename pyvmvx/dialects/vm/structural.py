@@ -680,6 +680,57 @@ class FailOp(IRDLOperation):
         )
 
 
+@irdl_op_definition
+class CondFailOp(IRDLOperation):
+    """`vm.cond_fail %condition, %status, "message"`: `vm.fail` when `%condition != 0`.
+
+    `vm.cond_fail %status, "message"` is the short form when the status is the condition.
+    """
+
+    name = "vm.cond_fail"
+    condition = operand_def(i32)
+    status = operand_def(i32)
+    message = opt_prop_def(StringAttr)
+
+    def __init__(
+        self,
+        condition: SSAValue | Operation,
+        status: SSAValue | Operation,
+        message: str | None = None,
+    ) -> None:
+        super().__init__(
+            operands=[condition, status],
+            properties={"message": StringAttr(message) if message is not None else None},
+        )
+
+    @classmethod
+    def parse(cls, parser: Parser) -> CondFailOp:
+        condition = parser.parse_operand()
+        status = condition
+        message: Attribute | None = None
+        while parser.parse_optional_punctuation(",") is not None:
+            if (literal := parser.parse_optional_str_literal()) is not None:
+                message = StringAttr(literal)
+                break
+            status = parser.parse_operand()
+        attributes = dict(parser.parse_optional_attr_dict())
+        properties = {"message": message} if message is not None else {}
+        return cls.create(
+            operands=[condition, status], properties=properties, attributes=attributes
+        )
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.condition)
+        if self.status != self.condition:
+            printer.print_string(", ")
+            printer.print_operand(self.status)
+        if self.message is not None:
+            printer.print_string(", ")
+            printer.print_string_literal(self.message.data)
+        printer.print_op_attributes(self.attributes)
+
+
 class _CheckOp(IRDLOperation):
     """`vm.check.*`: fails the invocation unless the check holds (a pseudo-op in IREE)."""
 
@@ -735,6 +786,7 @@ STRUCTURAL_OPS: tuple[type[IRDLOperation], ...] = (
     BranchOp,
     CondBranchOp,
     FailOp,
+    CondFailOp,
     CheckNZOp,
     CheckEQOp,
     CheckNEOp,
