@@ -1,0 +1,389 @@
+"""Complete validation of the module model, against the op table.
+
+After `validate_program` passes, the executor may rely on everything it uses: Python types are
+exactly the declared ones (so indices interpolated into generated source are plain ints), every
+index is in range, every op is in `ops.OPS` with the right operand, result, immediate, symbol
+and successor shapes and register types, every block ends in exactly one terminator, branch
+arguments match their target's block arguments, and calling conventions are well formed and
+match the functions they describe. Failures raise INVALID_ARGUMENT naming the place.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from pyvmvx.runtime.status import invalid_argument
+from pyvmvx.runtime.vm.format import (
+    Block,
+    Executable,
+    ExecutableEntry,
+    Export,
+    Function,
+    Global,
+    Import,
+    Instruction,
+    Module,
+    Program,
+    Rodata,
+    Successor,
+    SymbolRef,
+)
+from pyvmvx.runtime.vm.ops import (
+    LIST_ELEMENT_TYPES,
+    MAX_ALIGNMENT,
+    OPS,
+    REF_TYPES,
+    REGISTER_TYPES,
+    OpSpec,
+)
+
+CCONV_PATTERN = re.compile(r"0(v|[iIfFr]+)_(v|[iIfFr]+)")
+CCONV_KINDS = {"i": "i32", "I": "i64", "f": "f32", "F": "f64", "r": "ref"}
+
+_INT_RANGES = {"i32": (-(1 << 31), 1 << 32), "i64": (-(1 << 63), 1 << 63)}
+
+
+class _Invalid(Exception):
+    """A validation failure below the level that knows where it happened."""
+
+
+def validate_program(program: Program) -> None:
+    """Raise INVALID_ARGUMENT unless `program` is a well-formed, fully consistent program."""
+    _expect(program, Program, "program")
+    if program.host is not None:
+        validate_module(program.host)
+    try:
+        executables = _items(program.executables, Executable, "executables")
+    except _Invalid as err:
+        raise invalid_argument(str(err)) from None
+    names: set[str] = set()
+    for executable in executables:
+        try:
+            _name(executable.name, names, "executable")
+        except _Invalid as err:
+            raise invalid_argument(str(err)) from None
+        validate_module(executable.module)
+        try:
+            _entries(executable)
+        except _Invalid as err:
+            raise invalid_argument(f"executable {executable.name!r}: {err}") from None
+
+
+def validate_module(module: Module) -> None:
+    """Raise INVALID_ARGUMENT unless `module` is well formed and internally consistent."""
+    _expect(module, Module, "module")
+    if type(module.name) is not str or not module.name:
+        raise invalid_argument("module name must be a non-empty string")
+    try:
+        _check_module(module)
+    except _Invalid as err:
+        raise invalid_argument(f"module {module.name!r}: {err}") from None
+
+
+def parse_calling_convention(cconv: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Argument and result kinds of a calling convention (`ref` for `r`); INVALID_ARGUMENT
+    if it is malformed (variadic spans are not supported)."""
+    match = CCONV_PATTERN.fullmatch(cconv) if type(cconv) is str else None
+    if match is None:
+        raise invalid_argument(f"malformed calling convention {cconv!r}")
+    args, results = match.groups()
+    return (
+        tuple(CCONV_KINDS[c] for c in args.replace("v", "")),
+        tuple(CCONV_KINDS[c] for c in results.replace("v", "")),
+    )
+
+
+# ---------------------------------------------------------------------------
+
+
+def _check_module(module: Module) -> None:
+    names: set[str] = set()
+    for imported in _items(module.imports, Import, "imports"):
+        _name(imported.name, names, "import")
+        module_name, dot, function_name = imported.name.partition(".")
+        if not (module_name and dot and function_name):
+            raise _Invalid(f"import {imported.name!r} is not <module>.<function>")
+        _cconv(imported.calling_convention, f"import {imported.name!r}")
+    names = set()
+    for variable in _items(module.globals, Global, "globals"):
+        _name(variable.name, names, "global")
+        _global(variable)
+    names = set()
+    for segment in _items(module.rodata, Rodata, "rodata"):
+        _name(segment.name, names, "rodata")
+        if type(segment.data) is not bytes:
+            raise _Invalid(f"rodata {segment.name!r} data must be bytes")
+        _alignment(segment.alignment, f"rodata {segment.name!r}")
+    names = set()
+    functions = _items(module.functions, Function, "functions")
+    for function in functions:
+        _name(function.name, names, "function")
+        _signature(function)
+    for index, function in enumerate(functions):
+        try:
+            _function(module, function)
+        except _Invalid as err:
+            raise _Invalid(f"function {function.name!r} (#{index}): {err}") from None
+    names = set()
+    for export in _items(module.exports, Export, "exports"):
+        _export(module, export, names)
+
+
+def _entries(executable: Executable) -> None:
+    exports = {e.name for e in executable.module.exports}
+    seen: set[str] = set()
+    for entry in _items(executable.entries, ExecutableEntry, "entries"):
+        _name(entry.export, seen, "entry")
+        if entry.export not in exports:
+            raise _Invalid(f"entry {entry.export!r} is not an export")
+        _attributes(entry.attributes, f"entry {entry.export!r}")
+
+
+def _global(variable: Global) -> None:
+    where = f"global {variable.name!r}"
+    if variable.type not in REGISTER_TYPES:
+        raise _Invalid(f"{where} has unknown type {variable.type!r}")
+    if type(variable.mutable) is not bool:
+        raise _Invalid(f"{where}: mutable must be a bool")
+    if variable.initial is None:
+        return
+    if variable.type in _INT_RANGES:
+        _int(variable.initial, variable.type, where)
+    elif variable.type in ("f32", "f64"):
+        if type(variable.initial) is not float:
+            raise _Invalid(f"{where}: initial value must be a float")
+    else:
+        raise _Invalid(f"{where}: ref globals have no initial value")
+
+
+def _signature(function: Function) -> None:
+    for what, types in (("params", function.params), ("results", function.results)):
+        for t in _items(types, str, f"function {function.name!r} {what}"):
+            if t not in REGISTER_TYPES:
+                raise _Invalid(f"function {function.name!r} has unknown type {t!r}")
+
+
+def _export(module: Module, export: Export, names: set[str]) -> None:
+    _name(export.name, names, "export")
+    where = f"export {export.name!r}"
+    _index(export.function, len(module.functions), f"{where} function")
+    _cconv(export.calling_convention, where)
+    function = module.functions[export.function]
+    if export.calling_convention != function.calling_convention:
+        raise _Invalid(
+            f"{where} has calling convention {export.calling_convention!r} but its "
+            f"function {function.name!r} has {function.calling_convention!r}"
+        )
+    _attributes(export.reflection, where)
+
+
+def _function(module: Module, function: Function) -> None:
+    registers = _items(function.registers, str, "registers")
+    for t in registers:
+        if t not in REGISTER_TYPES:
+            raise _Invalid(f"unknown register type {t!r}")
+    blocks = _items(function.blocks, Block, "blocks")
+    if not blocks:
+        raise _Invalid("has no blocks")
+    for index, block in enumerate(blocks):
+        _registers(block.args, registers, "block argument")
+        if len(set(block.args)) != len(block.args):
+            raise _Invalid(f"block {index} has a repeated argument register")
+    entry = tuple(registers[r] for r in blocks[0].args)
+    if entry != function.params:
+        raise _Invalid(f"entry block arguments {entry} do not match the parameters")
+    for block_index, block in enumerate(blocks):
+        instructions = _items(block.instructions, Instruction, "instructions")
+        if not instructions:
+            raise _Invalid(f"block {block_index} is empty")
+        for position, instruction in enumerate(instructions):
+            last = position == len(instructions) - 1
+            try:
+                spec = _instruction(module, function, instruction)
+                if spec.terminator and not last:
+                    raise _Invalid("terminator before the end of its block")
+                if last and not spec.terminator:
+                    raise _Invalid("block does not end in a terminator")
+            except _Invalid as err:
+                name = instruction.op if type(instruction.op) is str else "?"
+                raise _Invalid(f"block {block_index} op {position} ({name}): {err}") from None
+
+
+def _instruction(module: Module, function: Function, instruction: Instruction) -> OpSpec:
+    if type(instruction.op) is not str or instruction.op not in OPS:
+        raise _Invalid("unknown op")
+    spec = OPS[instruction.op]
+    types = function.registers
+    operands = _registers(instruction.operands, types, "operand")
+    results = _registers(instruction.results, types, "result")
+    _symbol(module, spec, instruction)
+    if spec.signature == "function":
+        _match(operands, function.results, "operand", exact=True)
+        _match(results, (), "result", exact=True)
+    elif spec.signature == "callee":
+        params, rets, exact = _callee(module, instruction.symbol)
+        _match(operands, params, "operand", exact=exact)
+        _match(results, rets, "result", exact=exact, produced=True)
+    else:
+        _match(operands, spec.operands, "operand", exact=False)
+        _match(results, spec.results, "result", exact=False, produced=True)
+    _immediates(spec, instruction.immediates)
+    _successors(function, spec, instruction.successors)
+    if spec.symbol == "global":
+        _global_access(module.globals[instruction.symbol.index], operands + results)
+    return spec
+
+
+def _symbol(module: Module, spec: OpSpec, instruction: Instruction) -> None:
+    symbol = instruction.symbol
+    if spec.symbol is None:
+        if symbol is not None:
+            raise _Invalid("takes no symbol")
+        return
+    _expect(symbol, SymbolRef, "symbol")
+    allowed = {"callee": ("import", "function")}.get(spec.symbol, (spec.symbol,))
+    if symbol.kind not in allowed:
+        raise _Invalid(f"symbol must be {' or '.join(allowed)}, got {symbol.kind!r}")
+    table = {
+        "import": module.imports,
+        "function": module.functions,
+        "global": module.globals,
+        "rodata": module.rodata,
+    }[symbol.kind]
+    _index(symbol.index, len(table), f"{symbol.kind} symbol")
+
+
+def _callee(module: Module, symbol: SymbolRef) -> tuple[tuple[str, ...], tuple[str, ...], bool]:
+    if symbol.kind == "function":
+        callee = module.functions[symbol.index]
+        return callee.params, callee.results, True
+    params, results = parse_calling_convention(module.imports[symbol.index].calling_convention)
+    return params, results, False
+
+
+def _global_access(variable: Global, registers: tuple[str, ...]) -> None:
+    (register,) = registers
+    if register != variable.type and "ref" not in (register, variable.type):
+        raise _Invalid(f"accesses {variable.type} global {variable.name!r} as {register}")
+    if register in REF_TYPES and variable.type not in REF_TYPES:
+        raise _Invalid(f"accesses {variable.type} global {variable.name!r} as a ref")
+
+
+def _match(
+    registers: tuple[str, ...],
+    kinds: tuple[str, ...],
+    what: str,
+    *,
+    exact: bool,
+    produced: bool = False,
+) -> None:
+    """Check register types against kinds. `ref` kinds take any ref register; results of a
+    specific ref kind may also go into a `ref` register (`produced`)."""
+    if len(registers) != len(kinds):
+        raise _Invalid(f"expects {len(kinds)} {what}s, got {len(registers)}")
+    for i, (register, kind) in enumerate(zip(registers, kinds, strict=True)):
+        ok = register == kind or (
+            not exact
+            and register in REF_TYPES
+            and (kind == "ref" or (produced and register == "ref" and kind in REF_TYPES))
+        )
+        if not ok:
+            raise _Invalid(f"{what} {i} is a {register} register, expected {kind}")
+
+
+def _immediates(spec: OpSpec, values: tuple[Any, ...]) -> None:
+    values = _items(values, object, "immediates")
+    if len(values) != len(spec.immediates):
+        raise _Invalid(f"expects {len(spec.immediates)} immediates, got {len(values)}")
+    for value, kind in zip(values, spec.immediates, strict=True):
+        if kind in _INT_RANGES:
+            _int(value, kind, "immediate")
+        elif kind in ("f32", "f64"):
+            if type(value) is not float:
+                raise _Invalid("immediate must be a float")
+        elif kind == "alignment":
+            _alignment(value, "immediate")
+        elif kind == "element_type":
+            if type(value) is not str or value not in LIST_ELEMENT_TYPES:
+                raise _Invalid(f"unknown list element type {value!r}")
+        elif type(value) is not {"str": str, "bytes": bytes}[kind]:
+            raise _Invalid(f"immediate must be {kind}")
+
+
+def _successors(function: Function, spec: OpSpec, successors: tuple[Any, ...]) -> None:
+    successors = _items(successors, Successor, "successors")
+    count = len(successors)
+    if count != spec.successors and not (spec.successors == -1 and count >= 1):
+        raise _Invalid(f"has {count} successors")
+    for successor in successors:
+        _index(successor.block, len(function.blocks), "successor block")
+        if successor.block == 0:
+            raise _Invalid("the entry block cannot be a branch target")
+        args = _registers(successor.args, function.registers, "successor argument")
+        target = tuple(function.registers[r] for r in function.blocks[successor.block].args)
+        if args != target:
+            raise _Invalid(f"passes {args} to block {successor.block} which takes {target}")
+
+
+# ---------------------------------------------------------------------------
+# Leaf checks
+# ---------------------------------------------------------------------------
+
+
+def _expect(value: Any, cls: type, what: str) -> None:
+    if not isinstance(value, cls):
+        raise invalid_argument(f"{what} must be a {cls.__name__}, got {type(value).__name__}")
+
+
+def _items(values: Any, cls: type, what: str) -> tuple[Any, ...]:
+    if type(values) is not tuple or not all(isinstance(v, cls) for v in values):
+        raise _Invalid(f"{what} must be a tuple of {cls.__name__}")
+    return values
+
+
+def _name(name: Any, seen: set[str], what: str) -> None:
+    if type(name) is not str or not name:
+        raise _Invalid(f"{what} name must be a non-empty string")
+    if name in seen:
+        raise _Invalid(f"duplicate {what} {name!r}")
+    seen.add(name)
+
+
+def _index(value: Any, limit: int, what: str) -> None:
+    if type(value) is not int or not 0 <= value < limit:
+        raise _Invalid(f"{what} index {value!r} out of range [0, {limit})")
+
+
+def _registers(indices: Any, types: tuple[str, ...], what: str) -> tuple[str, ...]:
+    for index in _items(indices, int, f"{what}s"):
+        _index(index, len(types), f"{what} register")
+    return tuple(types[i] for i in indices)
+
+
+def _int(value: Any, kind: str, what: str) -> None:
+    low, high = _INT_RANGES[kind]
+    if type(value) is not int or not low <= value < high:
+        raise _Invalid(f"{what} must be an {kind} integer, got {value!r}")
+
+
+def _alignment(value: Any, what: str) -> None:
+    if type(value) is not int or not 0 < value <= MAX_ALIGNMENT or value & (value - 1):
+        raise _Invalid(f"{what} alignment must be a power of two <= {MAX_ALIGNMENT}")
+
+
+def _cconv(value: Any, what: str) -> None:
+    if type(value) is not str or CCONV_PATTERN.fullmatch(value) is None:
+        raise _Invalid(f"{what} has malformed calling convention {value!r}")
+
+
+def _attributes(pairs: Iterable[Any], what: str) -> None:
+    keys: set[str] = set()
+    for pair in _items(pairs, tuple, f"{what} attributes"):
+        if len(pair) != 2 or type(pair[0]) is not str or type(pair[1]) is not str:
+            raise _Invalid(f"{what}: attributes must be (str, str) pairs")
+        _name(pair[0], keys, f"{what} attribute")
+
+
+__all__ = ["parse_calling_convention", "validate_module", "validate_program"]
