@@ -382,9 +382,10 @@ class ExecutableObjectAttr(ParametrizedAttribute):
         with parser.in_angle_brackets():
             start = parser.pos
             entries = parser.parse_optional_dictionary_attr_dict()
+            end = parser.pos
         path = entries.get("path")
         if not isinstance(path, StringAttr):
-            parser.raise_error("executable object needs a string `path`", start, parser.pos)
+            parser.raise_error("executable object needs a string `path`", start, end)
         return [path, entries.get("data", NoneAttr())]
 
     def print_parameters(self, printer: Printer) -> None:
