@@ -99,7 +99,7 @@ class GlobalOp(IRDLOperation):
         )
 
     def verify_(self) -> None:
-        check_type(self, self.TYPE, self.type, "global type")
+        check_type(self, self.TYPE, self.type, "global")
         if self.initial_value is not None:
             if not self.HAS_INITIAL_VALUE:
                 raise VerifyException("cannot have an initial value")

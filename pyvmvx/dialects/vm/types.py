@@ -9,7 +9,7 @@ a message naming the short spelling, so that one object type never has two repre
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from xdsl.dialects.builtin import (
     Float16Type,
@@ -48,15 +48,32 @@ class BufferType(ParametrizedAttribute, TypeAttribute):
     name = "vm.buffer"
 
 
-def _parse_object_type(parser: AttrParser) -> Attribute:
-    """Parse `<?>` or `<type>`, returning `OpaqueType` for `?`."""
+def _parse_object_type(parser: AttrParser, check: Callable[[Attribute], str | None]) -> Attribute:
+    """Parse `<?>` or `<type>` (`?` is `OpaqueType`); a type `check` rejects is a parse error."""
     parser.parse_punctuation("<")
+    start = parser.pos
     if parser.parse_optional_punctuation("?") is not None:
         object_type: Attribute = OPAQUE
     else:
         object_type = parser.parse_type()
+    if (error := check(object_type)) is not None:
+        parser.raise_error(error, start, parser.pos)
     parser.parse_punctuation(">")
     return object_type
+
+
+def _list_element_error(element: Attribute) -> str | None:
+    if isinstance(element, OpaqueType) or is_primitive_type(element) or is_ref_type(element):
+        return None
+    return f"!vm.list element type must be '?', a primitive or a ref, got {element}"
+
+
+def _ref_object_error(object_type: Attribute) -> str | None:
+    if isinstance(object_type, BufferType | ListType):
+        return f"write '{object_type}' instead of '!vm.ref<{object_type}>'"
+    if not isinstance(object_type, TypeAttribute):
+        return f"!vm.ref object must be '?' or a type, got {object_type}"
+    return None
 
 
 def _print_object_type(printer: Printer, object_type: Attribute) -> None:
@@ -80,19 +97,14 @@ class ListType(ParametrizedAttribute, TypeAttribute):
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        return (_parse_object_type(parser),)
+        return (_parse_object_type(parser, _list_element_error),)
 
     def print_parameters(self, printer: Printer) -> None:
         _print_object_type(printer, self.element_type)
 
     def verify(self) -> None:
-        element = self.element_type
-        if not (
-            isinstance(element, OpaqueType) or is_primitive_type(element) or is_ref_type(element)
-        ):
-            raise VerifyException(
-                f"!vm.list element type must be '?', a primitive or a ref, got {element}"
-            )
+        if (error := _list_element_error(self.element_type)) is not None:
+            raise VerifyException(error)
 
 
 @irdl_attr_definition
@@ -108,20 +120,14 @@ class RefType(ParametrizedAttribute, TypeAttribute):
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        return (_parse_object_type(parser),)
+        return (_parse_object_type(parser, _ref_object_error),)
 
     def print_parameters(self, printer: Printer) -> None:
         _print_object_type(printer, self.object_type)
 
     def verify(self) -> None:
-        if isinstance(self.object_type, BufferType):
-            raise VerifyException("write '!vm.buffer' instead of '!vm.ref<!vm.buffer>'")
-        if isinstance(self.object_type, ListType):
-            raise VerifyException(
-                f"write '{self.object_type}' instead of '!vm.ref<{self.object_type}>'"
-            )
-        if not isinstance(self.object_type, TypeAttribute):
-            raise VerifyException(f"!vm.ref object must be '?' or a type, got {self.object_type}")
+        if (error := _ref_object_error(self.object_type)) is not None:
+            raise VerifyException(error)
 
 
 def is_ref_type(attr: Attribute) -> bool:
