@@ -137,6 +137,13 @@ def test_self_overlapping_output_keeps_the_last_write() -> None:
     assert out[0] == 5
 
 
+def test_overlapping_copy_runs_in_element_order() -> None:
+    data = np.arange(8, dtype=np.int32)
+    shared = rw(data)
+    VMVX.call("copy.2d.x32", shared, 0, 0, 1, shared, 1, 0, 1, 1, 6)  # forward by one: smears
+    np.testing.assert_array_equal(data, [0, 0, 0, 0, 0, 0, 0, 7])
+
+
 def test_defined_integer_edge_cases() -> None:
     lhs = np.array([[7, -7, 5, INT_MIN, INT_MIN]], np.int32)
     rhs = np.array([[2, 2, 0, -1, 0]], np.int32)

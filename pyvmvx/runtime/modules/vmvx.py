@@ -8,21 +8,16 @@ one more `Export` in the table plus its implementation.
 Calling convention of the implementations: the import's flattened arguments in order, buffers
 as `Buffer` (None for a null ref), `I`/`i` values as Python ints (signed or as unsigned bit
 patterns); the result is a tuple (empty for `_v`). The kernels and their documented choices
-where IREE's behaviour is undefined live in `vmvx_elementwise`, `vmvx_mmt4d` and `vmvx_pack`.
+where IREE's behaviour is undefined live in `vmvx_elementwise`, `vmvx_copy`, `vmvx_mmt4d` and
+`vmvx_pack`.
 """
 
 import operator
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from pyvmvx.runtime.modules.vmvx_elementwise import (
-    BINARY,
-    UNARY,
-    binary_kernel,
-    copy_kernel,
-    fill_2d_x32,
-    unary_kernel,
-)
+from pyvmvx.runtime.modules.vmvx_copy import copy_kernel, fill_2d_x32
+from pyvmvx.runtime.modules.vmvx_elementwise import BINARY, UNARY, binary_kernel, unary_kernel
 from pyvmvx.runtime.modules.vmvx_mmt4d import mmt4d, query_tile_sizes_2d
 from pyvmvx.runtime.modules.vmvx_pack import pack, unpack
 from pyvmvx.runtime.status import StatusCode, StatusError, invalid_argument

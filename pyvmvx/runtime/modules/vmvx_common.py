@@ -29,8 +29,10 @@ U64 = (1 << 64) - 1
 _I64_SIGN = 1 << 63
 _HIGH32 = U64 ^ 0xFFFFFFFF
 
-# (buffer, element offset, element strides); the offset and strides are signed.
+# (buffer, element offset, element strides) of an output region
 Region = tuple[Buffer, int, tuple[int, ...]]
+# An export's implementation: flattened import arguments in, a tuple of results out.
+Kernel = Callable[..., tuple[()]]
 
 
 def to_i64(value: int) -> int:

@@ -1,4 +1,4 @@
-"""The 2-D elementwise exports: 15 binary and 8 unary x32 kernels, copy.2d.x*, fill.2d.x32.
+"""The 2-D elementwise exports: 15 binary and 8 unary kernels on 32-bit elements.
 
 Every kernel is one or a few numpy calls over strided views (offsets, strides and sizes in
 elements). f32 kernels compute in float32; i32 kernels work on 32-bit words with wrap-around.
@@ -13,25 +13,22 @@ Defined edge cases follow IREE: `ctlz(0) = 32`; `abs`/`neg` clear/flip the sign 
 NaN); `rsqrt(x) = 1.0f / sqrtf(x)` (two f32 roundings). f32 `exp`/`log` use numpy's float32
 functions, which may differ from a C libm's `expf`/`logf` in the last bit.
 
-Aliasing: when an output is exactly an input's region, results match IREE's in-place loop.
-When an output partially overlaps an input, inputs are read before the output is written
-(numpy's rule), whereas IREE's loop would see its own earlier writes; the compiler never emits
-such calls. An output overlapping itself keeps the value of the last element in row-major
-(i, j) order, as IREE's loop does.
+Aliasing: IREE's kernels take the output as a `restrict` pointer, so an output sharing memory
+with an input is undefined in C. pyvmvx: an output that is exactly an input's region is
+updated in place, element by element; for any other overlap, all inputs are read before the
+output is written (numpy's rule). An output overlapping itself keeps the value of the last
+element in row-major (i, j) order, as IREE's loop does.
 """
 
 from collections.abc import Callable
 
 import numpy as np
 
-from pyvmvx.runtime.modules.vmvx_common import check_2d, store, view
-
-Kernel = Callable[..., tuple[()]]
+from pyvmvx.runtime.modules.vmvx_common import Kernel, check_2d, store, view
 
 _F32 = np.dtype(np.float32)
 _I32 = np.dtype(np.int32)
 _U32 = np.dtype(np.uint32)
-_COPY_TYPES = {8: np.dtype(np.uint8), 16: np.dtype(np.uint16), 32: _U32, 64: np.dtype(np.uint64)}
 
 
 def _quiet(op: Callable[..., object]) -> Callable[..., object]:
@@ -76,10 +73,6 @@ def _rsqrt(value: np.ndarray, out: np.ndarray) -> None:
     with np.errstate(all="ignore"):
         np.sqrt(value, out=out)
         np.divide(np.float32(1.0), out, out=out)
-
-
-def _copy(value: np.ndarray, out: np.ndarray) -> None:
-    np.copyto(out, value)
 
 
 def _abs(value: np.ndarray, out: np.ndarray) -> None:
@@ -206,20 +199,3 @@ def unary_kernel(dtype: np.dtype, op: Callable[..., object]) -> Kernel:
         return ()
 
     return kernel
-
-
-def copy_kernel(bits: int) -> Kernel:
-    """`copy.2d.x<bits>`: the unary signature, copying `bits`-wide elements."""
-    return unary_kernel(_COPY_TYPES[bits], _copy)
-
-
-def fill_2d_x32(
-    fill_value: int, out_ref: object, out_offset: int, out_row_stride: int, size0: int, size1: int
-) -> tuple[()]:
-    """`fill.2d.x32`: writes the 32-bit pattern of `fill_value` (an i32) to each element."""
-    out_buf = check_2d("out", out_ref, 4, out_offset, out_row_stride, 1, size0, size1, True)
-    if size0 and size1:
-        # Every write stores the same value, so a self-overlapping region needs no care.
-        out = view("out", out_buf, _U32, out_offset, (size0, size1), (out_row_stride, 1))
-        out[...] = fill_value & 0xFFFFFFFF
-    return ()
