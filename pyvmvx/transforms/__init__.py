@@ -10,7 +10,9 @@ from collections.abc import Callable
 from xdsl.passes import ModulePass
 
 # flag -> "module:Class" (module relative to pyvmvx.transforms)
-_PASSES: dict[str, str] = {}
+_PASSES: dict[str, str] = {
+    "iree-vm-conversion": "vm_conversion:VMConversionPass",
+}
 
 
 def _factory(target: str) -> Callable[[], type[ModulePass]]:

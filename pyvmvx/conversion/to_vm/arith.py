@@ -1,0 +1,463 @@
+"""arith and math -> vm (IREE's `ArithToVM`, `MathToVM` and the arith expansions it runs).
+
+Values narrower than 32 bits live in i32 registers, as in IREE: their arithmetic uses the i32
+ops and only the extensions and truncations look at the source width. Ops pick the `.i32`,
+`.i64`, `.f32` or `.f64` form from the converted operand type.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from xdsl.dialects.builtin import (
+    FloatAttr,
+    IntegerAttr,
+    IntegerType,
+    f32,
+    f64,
+    i32,
+    i64,
+)
+from xdsl.ir import Attribute, Operation, SSAValue
+
+from pyvmvx.conversion.to_vm.rewriter import (
+    ConversionRewriter,
+    Pattern,
+    conversion_error,
+    type_suffix,
+)
+
+# arith.cmpi / arith.cmpf predicate numbers (MLIR's enum order).
+_CMPI = ("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge")
+_CMPF = (
+    "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord",
+    "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true",
+)  # fmt: skip
+
+# VM mnemonic templates; `{t}` is the operand type suffix.
+_BINARY: dict[str, str] = {
+    "arith.addi": "vm.add.{t}",
+    "arith.subi": "vm.sub.{t}",
+    "arith.muli": "vm.mul.{t}",
+    "arith.divsi": "vm.div.{t}.s",
+    "arith.divui": "vm.div.{t}.u",
+    "arith.remsi": "vm.rem.{t}.s",
+    "arith.remui": "vm.rem.{t}.u",
+    "arith.minsi": "vm.min.{t}.s",
+    "arith.minui": "vm.min.{t}.u",
+    "arith.maxsi": "vm.max.{t}.s",
+    "arith.maxui": "vm.max.{t}.u",
+    "arith.andi": "vm.and.{t}",
+    "arith.ori": "vm.or.{t}",
+    "arith.xori": "vm.xor.{t}",
+    "arith.addf": "vm.add.{t}",
+    "arith.subf": "vm.sub.{t}",
+    "arith.mulf": "vm.mul.{t}",
+    "arith.divf": "vm.div.{t}",
+    "arith.remf": "vm.rem.{t}",
+    "math.atan2": "vm.atan2.{t}",
+    "math.powf": "vm.pow.{t}",
+}
+_UNARY: dict[str, str] = {
+    "arith.negf": "vm.neg.{t}",
+    "math.absf": "vm.abs.{t}",
+    "math.absi": "vm.abs.{t}",
+    "math.ceil": "vm.ceil.{t}",
+    "math.floor": "vm.floor.{t}",
+    "math.round": "vm.round.{t}",
+    "math.roundeven": "vm.round.{t}.even",
+    "math.atan": "vm.atan.{t}",
+    "math.cos": "vm.cos.{t}",
+    "math.sin": "vm.sin.{t}",
+    "math.exp": "vm.exp.{t}",
+    "math.exp2": "vm.exp2.{t}",
+    "math.expm1": "vm.expm1.{t}",
+    "math.log": "vm.log.{t}",
+    "math.log10": "vm.log10.{t}",
+    "math.log1p": "vm.log1p.{t}",
+    "math.log2": "vm.log2.{t}",
+    "math.rsqrt": "vm.rsqrt.{t}",
+    "math.sqrt": "vm.sqrt.{t}",
+    "math.tanh": "vm.tanh.{t}",
+    "math.erf": "vm.erf.{t}",
+    "math.ctlz": "vm.ctlz.{t}",
+}
+_SHIFT: dict[str, str] = {
+    "arith.shli": "vm.shl.{t}",
+    "arith.shrsi": "vm.shr.{t}.s",
+    "arith.shrui": "vm.shr.{t}.u",
+}
+_CMPI_VM: dict[str, str] = {
+    "eq": "vm.cmp.eq.{t}",
+    "ne": "vm.cmp.ne.{t}",
+    "slt": "vm.cmp.lt.{t}.s",
+    "sle": "vm.cmp.lte.{t}.s",
+    "sgt": "vm.cmp.gt.{t}.s",
+    "sge": "vm.cmp.gte.{t}.s",
+    "ult": "vm.cmp.lt.{t}.u",
+    "ule": "vm.cmp.lte.{t}.u",
+    "ugt": "vm.cmp.gt.{t}.u",
+    "uge": "vm.cmp.gte.{t}.u",
+}
+# Ordered (o) and unordered (u) float compares: predicate -> (relation, ordering).
+_CMPF_VM: dict[str, tuple[str, str]] = {
+    "oeq": ("eq", "o"), "ogt": ("gt", "o"), "oge": ("gte", "o"), "olt": ("lt", "o"),
+    "ole": ("lte", "o"), "one": ("ne", "o"), "ueq": ("eq", "u"), "ugt": ("gt", "u"),
+    "uge": ("gte", "u"), "ult": ("lt", "u"), "ule": ("lte", "u"), "une": ("ne", "u"),
+}  # fmt: skip
+
+
+def _scalar_suffix(op: Operation, value: SSAValue) -> str:
+    suffix = type_suffix(value.type)
+    if suffix == "ref":
+        raise conversion_error(op, f"operand type {value.type} is not a VM scalar type")
+    return suffix
+
+
+def _result_type(rw: ConversionRewriter, op: Operation) -> Attribute:
+    return rw.convert_type(op.results[0].type, op)
+
+
+def _width(rw: ConversionRewriter, op: Operation, attr: Attribute) -> int:
+    width = rw.types.bit_width(attr)
+    if width is None:
+        raise conversion_error(op, f"expected an integer or float type, got {attr}")
+    return width
+
+
+def _unsupported(op: Operation, what: str) -> Exception:
+    return conversion_error(op, f"unsupported {what}")
+
+
+# ---------------------------------------------------------------------------
+# Constants
+# ---------------------------------------------------------------------------
+
+
+def _constant(rw: ConversionRewriter, op: Operation, _: list[SSAValue]) -> Sequence[SSAValue]:
+    value = op.properties.get("value")
+    target = _result_type(rw, op)
+    if isinstance(value, IntegerAttr) and isinstance(target, IntegerType):
+        number = value.value.data
+        if isinstance(value.type, IntegerType) and value.type.width.data == 1:
+            number = 1 if number else 0
+        return [rw.const_int(number, target)]
+    if isinstance(value, FloatAttr) and target in (f32, f64):
+        return [rw.const_float(value.value.data, target)]
+    raise _unsupported(op, f"constant {value}")
+
+
+# ---------------------------------------------------------------------------
+# Element-wise arithmetic
+# ---------------------------------------------------------------------------
+
+
+def _templated(table: dict[str, str]) -> Pattern:
+    def convert(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+        mnemonic = table[op.name].format(t=_scalar_suffix(op, operands[0]))
+        return [rw.emit_value(mnemonic, operands, operands[0].type)]
+
+    return convert
+
+
+def _shift(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+    value, amount = operands
+    if amount.type == i64:  # VM shift amounts are always i32.
+        amount = rw.emit_value("vm.trunc.i64.i32", [amount], i32)
+    mnemonic = _SHIFT[op.name].format(t=_scalar_suffix(op, value))
+    return [rw.emit_value(mnemonic, [value, amount], value.type)]
+
+
+def _fma(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+    mnemonic = f"vm.fma.{_scalar_suffix(op, operands[0])}"
+    return [rw.emit_value(mnemonic, operands, operands[0].type)]
+
+
+def _select(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+    return [select(rw, *operands)]
+
+
+def select(
+    rw: ConversionRewriter, condition: SSAValue, true_value: SSAValue, false_value: SSAValue
+) -> SSAValue:
+    """`vm.select.<t> condition, true_value, false_value`."""
+    mnemonic = f"vm.select.{type_suffix(true_value.type)}"
+    return rw.emit_value(mnemonic, [condition, true_value, false_value], true_value.type)
+
+
+def _binary(rw: ConversionRewriter, template: str, lhs: SSAValue, rhs: SSAValue) -> SSAValue:
+    return rw.emit_value(template.format(t=type_suffix(lhs.type)), [lhs, rhs], lhs.type)
+
+
+# ---------------------------------------------------------------------------
+# Comparisons (results are i32 0/1)
+# ---------------------------------------------------------------------------
+
+
+def compare_int(rw: ConversionRewriter, predicate: str, lhs: SSAValue, rhs: SSAValue) -> SSAValue:
+    """`vm.cmp.<predicate>` on two i32 or i64 values."""
+    mnemonic = _CMPI_VM[predicate].format(t=type_suffix(lhs.type))
+    return rw.emit_value(mnemonic, [lhs, rhs], i32)
+
+
+def _cmpi(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+    predicate = _CMPI[_predicate(op)]
+    if type_suffix(operands[0].type) not in ("i32", "i64"):
+        raise _unsupported(op, f"comparison of {operands[0].type}")
+    return [compare_int(rw, predicate, *operands)]
+
+
+def _predicate(op: Operation) -> int:
+    predicate = op.properties.get("predicate")
+    assert isinstance(predicate, IntegerAttr)
+    return predicate.value.data
+
+
+def compare_float(rw: ConversionRewriter, predicate: str, lhs: SSAValue, rhs: SSAValue) -> SSAValue:
+    """An `arith.cmpf` predicate on two f32 or f64 values, as VM ops."""
+    t = type_suffix(lhs.type)
+    if predicate in _CMPF_VM:
+        relation, ordering = _CMPF_VM[predicate]
+        return rw.emit_value(f"vm.cmp.{relation}.{t}.{ordering}", [lhs, rhs], i32)
+    if predicate in ("false", "true"):
+        return rw.i32(int(predicate == "true"))
+    lhs_nan = rw.emit_value(f"vm.cmp.nan.{t}", [lhs], i32)
+    rhs_nan = rw.emit_value(f"vm.cmp.nan.{t}", [rhs], i32)
+    unordered = rw.emit_value("vm.or.i32", [lhs_nan, rhs_nan], i32)
+    if predicate == "uno":
+        return unordered
+    # ord = !(isnan(lhs) || isnan(rhs)). IREE's pattern uses `and` here, which is true
+    # for ord(1.0, NaN); we keep the predicate's meaning.
+    return rw.emit_value("vm.xor.i32", [unordered, rw.i32(1)], i32)
+
+
+def _cmpf(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+    if type_suffix(operands[0].type) not in ("f32", "f64"):
+        raise _unsupported(op, f"comparison of {operands[0].type}")
+    return [compare_float(rw, _CMPF[_predicate(op)], *operands)]
+
+
+def _min_max_float(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+    """MLIR's arith-expand form: compare+select, then pick the NaN per the op's rule.
+
+    maximumf/minimumf propagate a NaN operand; maxnumf/minnumf return the other operand.
+    """
+    lhs, rhs = operands
+    is_max = "max" in op.name
+    picked = select(rw, compare_float(rw, "ugt" if is_max else "ult", lhs, rhs), lhs, rhs)
+    if op.name.endswith("imumf"):
+        return [select(rw, compare_float(rw, "uno", rhs, rhs), rhs, picked)]
+    return [select(rw, compare_float(rw, "uno", lhs, lhs), rhs, picked)]
+
+
+def _floordivsi(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+    """a floordiv b = a/b - 1 when the division is inexact and the signs differ."""
+    return [_signed_div_adjust(rw, operands, same_sign=False)]
+
+
+def _ceildivsi(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+    """a ceildiv b = a/b + 1 when the division is inexact and the signs agree."""
+    return [_signed_div_adjust(rw, operands, same_sign=True)]
+
+
+def _signed_div_adjust(rw: ConversionRewriter, operands: list[SSAValue], same_sign: bool):
+    a, b = operands
+    vm_type = a.type
+    quotient = _binary(rw, "vm.div.{t}.s", a, b)
+    inexact = compare_int(rw, "ne", a, _binary(rw, "vm.mul.{t}", quotient, b))
+    zero = rw.const_int(0, vm_type)
+    a_negative = compare_int(rw, "slt", a, zero)
+    b_negative = compare_int(rw, "slt", b, zero)
+    signs = rw.emit_value("vm.xor.i32", [a_negative, b_negative], i32)
+    if same_sign:
+        signs = rw.emit_value("vm.xor.i32", [signs, rw.i32(1)], i32)
+    adjust = rw.emit_value("vm.and.i32", [inexact, signs], i32)
+    one = rw.const_int(1, vm_type)
+    adjusted = _binary(rw, "vm.add.{t}" if same_sign else "vm.sub.{t}", quotient, one)
+    return select(rw, adjust, adjusted, quotient)
+
+
+def _ceildivui(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+    """a ceildiv b (unsigned) = a == 0 ? 0 : (a - 1) / b + 1."""
+    a, b = operands
+    one = rw.const_int(1, a.type)
+    quotient = _binary(rw, "vm.div.{t}.u", _binary(rw, "vm.sub.{t}", a, one), b)
+    zero = rw.const_int(0, a.type)
+    return [
+        select(rw, compare_int(rw, "eq", a, zero), zero, _binary(rw, "vm.add.{t}", quotient, one))
+    ]
+
+
+# ---------------------------------------------------------------------------
+# Casts
+# ---------------------------------------------------------------------------
+
+
+def integer_cast(
+    rw: ConversionRewriter, value: SSAValue, target: Attribute, signed: bool
+) -> SSAValue:
+    """Extend (sign or zero) or truncate a VM i32/i64 register value to `target`."""
+    source_bits, target_bits = _register_bits(value.type), _register_bits(target)
+    if source_bits == target_bits:
+        return value
+    known = rw.known_int(value)
+    if known is not None:
+        return rw.const_int(known if signed else known & ((1 << source_bits) - 1), target)
+    if source_bits < target_bits:
+        suffix = "s" if signed else "u"
+        return rw.emit_value(f"vm.ext.i32.i64.{suffix}", [value], target)
+    return rw.emit_value("vm.trunc.i64.i32", [value], target)
+
+
+def _register_bits(attr: Attribute) -> int:
+    assert isinstance(attr, IntegerType)
+    return attr.width.data
+
+
+def _index_cast(signed: bool) -> Pattern:
+    def convert(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+        return [integer_cast(rw, operands[0], _result_type(rw, op), signed)]
+
+    return convert
+
+
+def _extend_int(signed: bool) -> Pattern:
+    def convert(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+        source_bits = _width(rw, op, op.operands[0].type)
+        target = _result_type(rw, op)
+        target_bits = _register_bits(target)
+        return [extend_int(rw, op, operands[0], source_bits, target_bits, signed)]
+
+    return convert
+
+
+def extend_int(
+    rw: ConversionRewriter,
+    op: Operation,
+    value: SSAValue,
+    source_bits: int,
+    target_bits: int,
+    signed: bool,
+) -> SSAValue:
+    """Sign- or zero-extend a `source_bits` value held in a VM register to `target_bits`."""
+    suffix = "s" if signed else "u"
+    target = IntegerType(target_bits)
+    if source_bits in (8, 16) or (source_bits == 32 and target_bits == 64):
+        return rw.emit_value(f"vm.ext.i{source_bits}.i{target_bits}.{suffix}", [value], target)
+    if source_bits not in (1, 2, 4):
+        raise _unsupported(op, f"extension of i{source_bits}")
+    if signed and source_bits == 1:
+        # i1 true extends to all ones.
+        return select(rw, value, rw.const_int(-1, target), rw.const_int(0, target))
+    if signed:
+        shift = rw.i32(32 - source_bits)
+        shifted = rw.emit_value("vm.shl.i32", [value, shift], i32)
+        result = rw.emit_value("vm.shr.i32.s", [shifted, shift], i32)
+    else:
+        result = rw.emit_value("vm.and.i32", [value, rw.i32((1 << source_bits) - 1)], i32)
+    if target_bits == 64:
+        result = rw.emit_value(f"vm.ext.i32.i64.{suffix}", [result], i64)
+    return result
+
+
+def _trunci(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+    source_bits = _width(rw, op, op.operands[0].type)
+    result_bits = _width(rw, op, op.results[0].type)
+    value = operands[0]
+    if result_bits in (1, 2, 4):
+        if source_bits == 64:
+            value = rw.emit_value("vm.trunc.i64.i32", [value], i32)
+        return [rw.emit_value("vm.and.i32", [value, rw.i32((1 << result_bits) - 1)], i32)]
+    if source_bits in (16, 32, 64) and result_bits in (8, 16, 32) and result_bits < source_bits:
+        target = _result_type(rw, op)
+        return [rw.emit_value(f"vm.trunc.i{source_bits}.i{result_bits}", [value], target)]
+    raise _unsupported(op, f"truncation from i{source_bits} to i{result_bits}")
+
+
+def _int_to_float(signed: bool) -> Pattern:
+    def convert(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+        source_bits = _width(rw, op, op.operands[0].type)
+        target = _result_type(rw, op)
+        if _width(rw, op, op.results[0].type) not in (32, 64):
+            raise _unsupported(op, f"conversion to {op.results[0].type}")
+        value = operands[0]
+        if source_bits < 32:
+            value = extend_int(rw, op, value, source_bits, 32, signed)
+            source_bits = 32
+        if source_bits == 32 and target == f64:
+            value = extend_int(rw, op, value, 32, 64, signed)
+            source_bits = 64
+        if source_bits not in (32, 64):
+            raise _unsupported(op, f"conversion from i{source_bits}")
+        kind = "si" if signed else "ui"
+        mnemonic = f"vm.cast.{kind}{source_bits}.{type_suffix(target)}"
+        return [rw.emit_value(mnemonic, [value], target)]
+
+    return convert
+
+
+def _float_to_int(signed: bool) -> Pattern:
+    def convert(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+        if operands[0].type != f32:
+            raise _unsupported(op, f"conversion from {op.operands[0].type}")
+        target = _result_type(rw, op)
+        kind = "si" if signed else "ui"
+        return [rw.emit_value(f"vm.cast.f32.{kind}{_register_bits(target)}", operands, target)]
+
+    return convert
+
+
+def _extf(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+    target = _result_type(rw, op)
+    if operands[0].type == target:  # f16/bf16 already live in f32 registers.
+        return operands
+    if operands[0].type == f32 and target == f64:
+        return [rw.emit_value("vm.ext.f32.f64", operands, f64)]
+    raise _unsupported(op, "float extension")
+
+
+def _truncf(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+    if operands[0].type == f64 and op.results[0].type == f32:
+        return [rw.emit_value("vm.trunc.f64.f32", operands, f32)]
+    raise _unsupported(op, f"float truncation to {op.results[0].type}")
+
+
+def _bitcast(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+    target = _result_type(rw, op)
+    source = operands[0].type
+    if source == target:
+        return operands
+    source_suffix, target_suffix = type_suffix(source), type_suffix(target)
+    if {source_suffix, target_suffix} in ({"f32", "i32"}, {"f64", "i64"}):
+        return [rw.emit_value(f"vm.bitcast.{source_suffix}.{target_suffix}", operands, target)]
+    raise _unsupported(op, f"bitcast from {op.operands[0].type} to {op.results[0].type}")
+
+
+PATTERNS: dict[str, Pattern] = {
+    "arith.constant": _constant,
+    **dict.fromkeys(_BINARY, _templated(_BINARY)),
+    **dict.fromkeys(_UNARY, _templated(_UNARY)),
+    **dict.fromkeys(_SHIFT, _shift),
+    "math.fma": _fma,
+    "arith.select": _select,
+    "arith.cmpi": _cmpi,
+    "arith.cmpf": _cmpf,
+    **dict.fromkeys(
+        ("arith.maximumf", "arith.minimumf", "arith.maxnumf", "arith.minnumf"), _min_max_float
+    ),
+    "arith.floordivsi": _floordivsi,
+    "arith.ceildivsi": _ceildivsi,
+    "arith.ceildivui": _ceildivui,
+    "arith.index_cast": _index_cast(signed=True),
+    "arith.index_castui": _index_cast(signed=False),
+    "arith.extsi": _extend_int(signed=True),
+    "arith.extui": _extend_int(signed=False),
+    "arith.trunci": _trunci,
+    "arith.sitofp": _int_to_float(signed=True),
+    "arith.uitofp": _int_to_float(signed=False),
+    "arith.fptosi": _float_to_int(signed=True),
+    "arith.fptoui": _float_to_int(signed=False),
+    "arith.extf": _extf,
+    "arith.truncf": _truncf,
+    "arith.bitcast": _bitcast,
+}
