@@ -547,7 +547,7 @@ class BufferAllocOp(IRDLOperation):
     alignment = opt_prop_def(IntegerAttr[IndexType])
     result = result_def(BufferType)
 
-    traits = traits_def(MemoryAllocEffect())
+    traits = traits_def(MemoryAllocEffect(), _UtilCanonicalization())
     irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "`uninitialized` attr-dict `:` type($result) `` `{` $storage_size `}`"
 

@@ -1,7 +1,8 @@
 """Canonicalization patterns of the `util` dialect (IREE's `UtilOpFolders.cpp` subset).
 
 - `util.sizeof` of an integer or float type becomes an `arith.constant` (`index` stays).
-- `util.buffer.size` of a subspan or an allocation becomes the known size.
+- `util.buffer.size` of a subspan or an allocation becomes the known size, and an unused
+  allocation is removed.
 - Subspans fold into their consumers: loads and stores through a subspan address the
   source buffer at the summed offset, a subspan of a subspan is one subspan, and a subspan
   covering its whole source at offset 0 is the source. IREE relies on this: the VM
@@ -57,6 +58,15 @@ class FoldBufferSizeOfSized(RewritePattern):
             rewriter.replace(op, [], [source.result_size])
         elif isinstance(source, util.BufferAllocOp):
             rewriter.replace(op, [], [source.storage_size])
+
+
+class ElideUnusedAlloc(RewritePattern):
+    """An allocation nobody uses is removed (IREE's alloc is pure apart from allocating)."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: util.BufferAllocOp, rewriter: PatternRewriter, /):
+        if not op.result.uses:
+            rewriter.erase(op)
 
 
 class FoldSubspanIntoLoad(RewritePattern):
@@ -118,6 +128,7 @@ class FoldIdentitySubspan(RewritePattern):
 PATTERNS: dict[str, tuple[RewritePattern, ...]] = {
     util.SizeOfOp.name: (FoldStaticSizeOf(),),
     util.BufferSizeOp.name: (FoldBufferSizeOfSized(),),
+    util.BufferAllocOp.name: (ElideUnusedAlloc(),),
     util.BufferLoadOp.name: (FoldSubspanIntoLoad(),),
     util.BufferStoreOp.name: (FoldSubspanIntoStore(),),
     util.BufferSubspanOp.name: (FoldSubspanOfSubspan(), FoldIdentitySubspan()),
