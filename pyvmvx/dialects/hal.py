@@ -571,7 +571,7 @@ class InterfaceBindingSubspanOp(IRDLOperation):
                     f"result type {result_type} has {expected} dynamic dimensions but "
                     f"{len(self.dynamic_dims)} associated dimension SSA values"
                 )
-        if self.binding_index >= len(self.layout.bindings.data):
+        if not 0 <= self.binding_index < len(self.layout.bindings.data):
             raise VerifyException(
                 f"binding ordinal {self.binding_index} out of bounds in layout {self.layout}"
             )
@@ -688,7 +688,7 @@ class InterfaceConstantLoadOp(IRDLOperation):
         return _optional_int(self.alignment)
 
     def verify_(self) -> None:
-        if self.ordinal_index >= self.layout.constant_count:
+        if not 0 <= self.ordinal_index < self.layout.constant_count:
             raise VerifyException("push constant ordinal out of bounds")
 
     @classmethod
@@ -1292,7 +1292,10 @@ class ExecutableConstantBlockOp(IRDLOperation):
                 )
         if len(self.function_type.outputs.data) != len(self.keys.data):
             raise VerifyException("must have one key for every result")
-        if (entry := self.body.blocks.first) is not None and entry.arg_types != inputs:
+        entry = self.body.blocks.first
+        if entry is None:
+            raise VerifyException("expected non-empty function body")
+        if entry.arg_types != inputs:
             raise VerifyException("entry block arguments must match the function signature")
 
     @classmethod

@@ -32,6 +32,14 @@ func.func @binding_out_of_layout() {
 
 // -----
 
+func.func @negative_binding() {
+  %0 = hal.interface.binding.subspan layout(<bindings = [#hal.pipeline.binding<storage_buffer>]>) binding(-1) : memref<4xf32>
+  func.return
+}
+// CHECK: 'hal.interface.binding.subspan' op binding ordinal -1 out of bounds in layout
+
+// -----
+
 func.func @offset_not_index(%off: i32) {
   %0 = "hal.interface.binding.subspan"(%off) <{binding = 0 : index, layout = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer>]>, operandSegmentSizes = array<i32: 1, 0>}> : (i32) -> memref<4xf32>
   func.return
@@ -60,6 +68,14 @@ func.func @constant_out_of_layout() {
 
 func.func @constant_without_constants() {
   %0 = hal.interface.constant.load layout(<bindings = []>) ordinal(0) : i32
+  func.return
+}
+// CHECK: 'hal.interface.constant.load' op push constant ordinal out of bounds
+
+// -----
+
+func.func @negative_constant_ordinal() {
+  %0 = hal.interface.constant.load layout(<constants = 2, bindings = []>) ordinal(-1) : i32
   func.return
 }
 // CHECK: 'hal.interface.constant.load' op push constant ordinal out of bounds
@@ -144,6 +160,14 @@ hal.executable.source @block_key_count {
   }
 }
 // CHECK: 'hal.executable.constant.block' op must have one key for every result
+
+// -----
+
+hal.executable.source @block_without_body {
+  "hal.executable.constant.block"() <{function_type = () -> i32, keys = ["a"]}> ({
+  }) : () -> ()
+}
+// CHECK: 'hal.executable.constant.block' op expected non-empty function body
 
 // -----
 
