@@ -132,10 +132,6 @@ class ModuleOp(IRDLOperation):
         )
         ensure_terminator(self, SingleBlockImplicitTerminator(ModuleTerminatorOp))
 
-    @property
-    def body_block(self) -> Block:
-        return self.body.block
-
     def append(self, op: Operation) -> None:
         """Insert `op` at the end of the body, before the implicit terminator."""
         terminator = self.body.block.last_op
@@ -735,6 +731,12 @@ class _CheckOp(IRDLOperation):
     """`vm.check.*`: fails the invocation unless the check holds (a pseudo-op in IREE)."""
 
     message = opt_prop_def(StringAttr)
+
+    def __init__(self, *values: SSAValue | Operation, message: str | None = None) -> None:
+        super().__init__(
+            operands=values,
+            properties={"message": StringAttr(message) if message is not None else None},
+        )
 
 
 @irdl_op_definition
