@@ -39,6 +39,7 @@ class Export:
     name: str
     signature: str
     function: Callable[..., tuple[int, ...]]
+    arity: int = field(init=False)
     # (argument index, lowest accepted value, highest + 1) of each integer argument
     int_slots: tuple[tuple[int, int, int], ...] = field(init=False)
 
@@ -49,11 +50,8 @@ class Export:
         slots = tuple(
             (index, *_INT_RANGES[kind]) for index, kind in enumerate(arguments[1:]) if kind != "r"
         )
+        object.__setattr__(self, "arity", len(arguments) - 1)
         object.__setattr__(self, "int_slots", slots)
-
-    @property
-    def arity(self) -> int:
-        return len(self.signature.partition("_")[0]) - 1
 
 
 def _table() -> dict[str, Export]:

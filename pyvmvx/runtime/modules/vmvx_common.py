@@ -125,6 +125,9 @@ def overlaps_itself(shape: tuple[int, int], strides: tuple[int, int]) -> bool:
     """Whether two distinct elements of a 2-D strided region share an address."""
     n0, n1 = shape
     s0, s1 = strides
+    if s1 == 1 and n1 <= s0 < _I64_SIGN:  # the common case: rows of contiguous elements
+        return False
+    s0, s1 = to_i64(s0), to_i64(s1)
     if n0 <= 1 or n1 <= 1:
         return (n0 > 1 and s0 == 0) or (n1 > 1 and s1 == 0)
     if s0 == 0 or s1 == 0:

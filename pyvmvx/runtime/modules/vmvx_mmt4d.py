@@ -13,7 +13,9 @@ without ACCUMULATE writes zeros. Any other flags type is INVALID_ARGUMENT "unhan
 reported before the buffers are checked. Bits other than the type and ACCUMULATE are ignored
 (IREE checks them only in debug builds). Negative tile sizes M0, N0, K0 are INVALID_ARGUMENT.
 If the output rows overlap, the last write in IREE's (i, j, i0, j0) loop order wins; with
-ACCUMULATE, overlapping rows read the output as it was before the call.
+ACCUMULATE, overlapping rows read the output as it was before the call. An output sharing
+memory with lhs or rhs (undefined for IREE's `restrict` tile pointers) sees the inputs as they
+were before the call.
 
 `query_tile_sizes.2d` answers from `TILE_SIZES`, one fixed (M, K, N) per matmul operation (the
 generic 8/4/8 of IREE's ukernels, independent of the host). IREE leaves the results
@@ -57,7 +59,7 @@ def mmt4d(
     if types is None:
         raise invalid_argument("unhandled flags")
     lhs_type, rhs_type, out_type, product_type = types
-    m, n, k = to_i64(m), to_i64(n), to_i64(k)
+    k = to_i64(k)  # M and N are checked below as 2-D sizes; K only through products
     m0, n0, k0 = to_i32(m0), to_i32(n0), to_i32(k0)
     # IREE widens the i32 tile sizes to size_t and multiplies with wrap-around.
     lhs_buf = check_2d(

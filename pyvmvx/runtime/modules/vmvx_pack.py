@@ -17,6 +17,7 @@ covers the output; pyvmvx leaves output positions beyond the grid untouched. If 
 overlaps itself, the last write in row-major output order wins (IREE's order depends on its
 tile-chunking).
 
+An output sharing memory with the input sees the input as it was before the call.
 Other flags types are INVALID_ARGUMENT "unhandled flags", reported before the buffers are
 checked; other flag bits are ignored. Negative sizes are INVALID_ARGUMENT. Early exits as IREE:
 pack writes nothing if any packed size is 0, unpack if an output size is 0.
