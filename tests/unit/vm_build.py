@@ -97,9 +97,9 @@ def single_op_function(
 
 
 @cache
-def op_context(op: str, operand_types: tuple[str, ...] | None = None) -> Context:
+def op_context(op: str, immediates: tuple[Any, ...] = ()) -> Context:
     """A loaded module whose export `f` runs `op` on its arguments (cached per op)."""
-    function = single_op_function(op, OPS[op].operands if operand_types is None else operand_types)
+    function = single_op_function(op, OPS[op].operands, immediates)
     return CompiledModule(module("m", function)).instantiate()
 
 

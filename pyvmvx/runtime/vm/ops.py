@@ -495,14 +495,14 @@ def _fail(status: int, message: str) -> None:
     raise StatusError(code, message)
 
 
-_TEMPLATE_FUNCTIONS = (
-    _int_to_f32, _sdiv, _srem, _udiv, _urem, _fdiv, _remainder, _ceil, _floor,
-    _round, _round_even, _lround, _min, _max, _sqrt, _rsqrt, _pow, _exp, _exp2, _expm1, _sin,
-    _cos, _log, _log2, _log10, _log1p, _buffer, _list, _check_ref, _allocate, _buffer_clone,
-    _buffer_copy, _buffer_compare, _list_alloc, _list_resize, _list_get_ref, _list_set, _fail,
-)  # fmt: skip
+_TEMPLATE_FUNCTIONS = """
+    _int_to_f32 _sdiv _srem _udiv _urem _fdiv _remainder _ceil _floor _round _round_even _lround
+    _min _max _sqrt _rsqrt _pow _exp _exp2 _expm1 _sin _cos _log _log2 _log10 _log1p _buffer
+    _list _check_ref _allocate _buffer_clone _buffer_copy _buffer_compare _list_alloc
+    _list_resize _list_get_ref _list_set _fail
+""".split()
 
-HELPERS: dict[str, Any] = {function.__name__: function for function in _TEMPLATE_FUNCTIONS}
+HELPERS: dict[str, Any] = {name: globals()[name] for name in _TEMPLATE_FUNCTIONS}
 """The namespace generated code runs in: every name the templates use."""
 HELPERS.update(
     math=math,
