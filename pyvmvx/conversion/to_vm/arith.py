@@ -221,9 +221,10 @@ def compare_float(rw: ConversionRewriter, predicate: str, lhs: SSAValue, rhs: SS
         return rw.emit_value(f"vm.cmp.{relation}.{t}.{ordering}", [lhs, rhs], i32)
     if predicate in ("false", "true"):
         return rw.i32(int(predicate == "true"))
-    lhs_nan = rw.emit_value(f"vm.cmp.nan.{t}", [lhs], i32)
-    rhs_nan = rw.emit_value(f"vm.cmp.nan.{t}", [rhs], i32)
-    unordered = rw.emit_value("vm.or.i32", [lhs_nan, rhs_nan], i32)
+    unordered = rw.emit_value(f"vm.cmp.nan.{t}", [lhs], i32)
+    if rhs is not lhs:
+        rhs_nan = rw.emit_value(f"vm.cmp.nan.{t}", [rhs], i32)
+        unordered = rw.emit_value("vm.or.i32", [unordered, rhs_nan], i32)
     if predicate == "uno":
         return unordered
     # ord = !(isnan(lhs) || isnan(rhs)). IREE's pattern uses `and` here, which is true
@@ -241,6 +242,8 @@ def _min_max_float(rw: ConversionRewriter, op: Operation, operands: list[SSAValu
     """MLIR's arith-expand form: compare+select, then pick the NaN per the op's rule.
 
     maximumf/minimumf propagate a NaN operand; maxnumf/minnumf return the other operand.
+    (IREE maps maximumf/minimumf to `vm.max/min.f<n>` and expands only the *num forms; the
+    expansion pins the NaN semantics down independently of the runtime's max/min.)
     """
     lhs, rhs = operands
     is_max = "max" in op.name
@@ -423,14 +426,16 @@ def _truncf(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
 
 
 def _bitcast(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+    """A no-op when both types share a register type; f32<->i32 and f64<->i64 otherwise."""
     target = _result_type(rw, op)
-    source = operands[0].type
-    if source == target:
+    if operands[0].type == target:
         return operands
-    source_suffix, target_suffix = type_suffix(source), type_suffix(target)
-    if {source_suffix, target_suffix} in ({"f32", "i32"}, {"f64", "i64"}):
-        return [rw.emit_value(f"vm.bitcast.{source_suffix}.{target_suffix}", operands, target)]
-    raise _unsupported(op, f"bitcast from {op.operands[0].type} to {op.results[0].type}")
+    source_type, result_type = op.operands[0].type, op.results[0].type
+    pairs = ((f32, i32), (i32, f32), (f64, i64), (i64, f64))
+    if (source_type, result_type) in pairs:
+        mnemonic = f"vm.bitcast.{type_suffix(source_type)}.{type_suffix(result_type)}"
+        return [rw.emit_value(mnemonic, operands, target)]
+    raise _unsupported(op, f"bitcast from {source_type} to {result_type}")
 
 
 PATTERNS: dict[str, Pattern] = {

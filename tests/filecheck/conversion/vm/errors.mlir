@@ -159,3 +159,21 @@ func.func @fptosi_f64(%x : f64) {
   %0 = arith.fptosi %x : f64 to i64
   func.return
 }
+
+// -----
+
+// f16 bits do not survive the widening to an f32 register.
+// CHECK: errors.mlir:[[# @LINE + 2]]:3: error: 'arith.bitcast' op iree-vm-conversion: unsupported bitcast from f16 to i16
+func.func @bitcast_f16(%h : f16) {
+  %0 = arith.bitcast %h : f16 to i16
+  func.return
+}
+
+// -----
+
+// math ops the VM has no instruction for are left illegal, as in IREE.
+// CHECK: errors.mlir:[[# @LINE + 2]]:3: error: 'math.tan' op iree-vm-conversion: failed to legalize operation 'math.tan'
+func.func @tan(%x : f32) {
+  %0 = math.tan %x : f32
+  func.return
+}
