@@ -897,19 +897,6 @@ class _SymbolContainerOp(IRDLOperation):
     def symbol(self) -> str:
         return self.sym_name.data
 
-    @property
-    def inner_module(self) -> ModuleOp | None:
-        """The nested `builtin.module` with the executable's code, if any."""
-        return next((o for o in self.body.block.ops if isinstance(o, ModuleOp)), None)
-
-    @property
-    def exports(self) -> list[ExecutableExportOp]:
-        return [o for o in self.body.block.ops if isinstance(o, ExecutableExportOp)]
-
-    @property
-    def constant_blocks(self) -> list[ExecutableConstantBlockOp]:
-        return [o for o in self.body.block.ops if isinstance(o, ExecutableConstantBlockOp)]
-
     def _init_container(
         self,
         sym_name: str,
@@ -967,8 +954,26 @@ class _SymbolContainerOp(IRDLOperation):
         printer.print_region(self.body, print_block_terminators=False)
 
 
+class _ExecutableContentsOp(_SymbolContainerOp):
+    """A container of exports, constant blocks and the inner `builtin.module` (a source or a
+    variant)."""
+
+    @property
+    def inner_module(self) -> ModuleOp | None:
+        """The nested `builtin.module` with the executable's code, if any."""
+        return next((o for o in self.body.block.ops if isinstance(o, ModuleOp)), None)
+
+    @property
+    def exports(self) -> list[ExecutableExportOp]:
+        return [o for o in self.body.block.ops if isinstance(o, ExecutableExportOp)]
+
+    @property
+    def constant_blocks(self) -> list[ExecutableConstantBlockOp]:
+        return [o for o in self.body.block.ops if isinstance(o, ExecutableConstantBlockOp)]
+
+
 @irdl_op_definition
-class ExecutableSourceOp(_SymbolContainerOp):
+class ExecutableSourceOp(_ExecutableContentsOp):
     """`hal.executable.source public @name (attributes {objects = ...})? { ... }`: a
     target-independent executable, as in IREE's HAL CTS test data."""
 
@@ -1020,7 +1025,7 @@ class ExecutableOp(_SymbolContainerOp):
 
 
 @irdl_op_definition
-class ExecutableVariantOp(_SymbolContainerOp):
+class ExecutableVariantOp(_ExecutableContentsOp):
     """`hal.executable.variant public @name target(<...>) (objects([...]))? (sources({...}))?
     { exports, constant blocks, builtin.module }`."""
 
