@@ -11,7 +11,8 @@ Where IREE's C code is undefined, pyvmvx defines the result:
   scalar x86 and AArch64 32-bit shifts do; `shrs` is an arithmetic shift.
 Defined edge cases follow IREE: `ctlz(0) = 32`; `abs`/`neg` clear/flip the sign bit (also of
 NaN); `rsqrt(x) = 1.0f / sqrtf(x)` (two f32 roundings). f32 `exp`/`log` use numpy's float32
-functions, which may differ from a C libm's `expf`/`logf` in the last bit.
+SIMD functions, which may differ from a C libm's `expf`/`logf` by a few ulps (up to ~4);
+every other f32 kernel is correctly rounded and bit-exact.
 
 Aliasing: IREE's kernels take the output as a `restrict` pointer, so an output sharing memory
 with an input is undefined in C. pyvmvx: an output that is exactly an input's region is
