@@ -359,6 +359,9 @@ def test_float_compares_ordered_and_unordered(kind: str, a: float, b: float) -> 
         assert run_op(f"vm.cmp.{pred}.{kind}.o", a, b) == int(holds), pred
         assert run_op(f"vm.cmp.{pred}.{kind}.u", a, b) == int(holds or unordered), pred
     assert run_op(f"vm.cmp.nan.{kind}", a) == int(math.isnan(a))
+    nonzero = a != 0.0 and not math.isnan(a)
+    assert run_op(f"vm.cmp.nz.{kind}.o", a) == int(nonzero)
+    assert run_op(f"vm.cmp.nz.{kind}.u", a) == int(nonzero or math.isnan(a))
 
 
 # ---------------------------------------------------------------------------

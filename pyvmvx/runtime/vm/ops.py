@@ -665,6 +665,8 @@ def _define_float_ops(kind: str) -> None:
         _binary(f"vm.cmp.{pred}.{kind}.o", kind, f"1 if {expr} else 0", "i32")
         _binary(f"vm.cmp.{pred}.{kind}.u", kind, f"1 if {unordered[pred]} else 0", "i32")
     _unary(f"vm.cmp.nan.{kind}", kind, "1 if {a0} != {a0} else 0", "i32")
+    _unary(f"vm.cmp.nz.{kind}.o", kind, "1 if {a0} < 0.0 or 0.0 < {a0} else 0", "i32")
+    _unary(f"vm.cmp.nz.{kind}.u", kind, "0 if {a0} == 0.0 else 1", "i32")
     _op(f"vm.const.{kind}", (), (kind,), "{r0} = {k0}", immediates=(kind,))
 
 
