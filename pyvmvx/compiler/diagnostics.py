@@ -30,8 +30,12 @@ class LocatedParser(Parser):
         self._line_offset = line_offset
 
     def parse_operation(self) -> Operation:
-        location = self._current_token.span.get_location()
-        op = super().parse_operation()
+        start = self._current_token.span
+        location = start.get_location()
+        try:
+            op = super().parse_operation()
+        except VerifyException as err:  # a type constraint checked while parsing the format
+            raise ParseError(start, str(err)) from None
         if isinstance(op.location, UnknownLoc):
             op.location = FileLineColLoc(
                 StringAttr(self._name),
