@@ -59,12 +59,15 @@ def _byte_size(rw: ConversionRewriter, op: Operation, attr: Attribute) -> int:
 
 def _element_index(rw: ConversionRewriter, byte_offset: SSAValue, size: int) -> SSAValue:
     """`byte_offset / size` as an i64 element index (folded when the offset is constant)."""
+    known = rw.known_int(byte_offset)
+    if known is not None:
+        if byte_offset.type == i32:
+            known &= 0xFFFFFFFF  # zero-extended, as `_to_i64` does
+        quotient = abs(known) // size
+        return rw.i64(quotient if known >= 0 else -quotient)
     offset = _to_i64(rw, byte_offset)
     if size == 1:
         return offset
-    known = rw.known_int(offset)
-    if known is not None:
-        return rw.i64(int(known / size))
     return rw.emit_value("vm.div.i64.s", [offset, rw.i64(size)], i64)
 
 
