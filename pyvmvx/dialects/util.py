@@ -124,6 +124,20 @@ class ListType(ParametrizedAttribute, TypeAttribute):
         return (element_type,)
 
 
+@irdl_attr_definition
+class InlineNeverAttr(ParametrizedAttribute):
+    """`#util.inline.never`: a `util.func` inlining policy that forbids inlining."""
+
+    name = "util.inline.never"
+
+
+@irdl_attr_definition
+class InlineAlwaysAttr(ParametrizedAttribute):
+    """`#util.inline.always`: a `util.func` inlining policy that asks for inlining."""
+
+    name = "util.inline.always"
+
+
 _ASSUMPTION_FIELDS = ("umin", "umax", "udiv")
 
 
@@ -198,17 +212,6 @@ def located_parse(cls: _OpT) -> _OpT:
 
 PRIMITIVE = IndexTypeConstr | BaseAttr(IntegerType) | AnyFloatConstr
 """`Util_Primitive`: what `util.buffer.load/store` move: index, integer or float."""
-
-
-def _parse_sized_buffer(parser: Parser) -> UnresolvedOperand:
-    """`!util.buffer{%size}` (the type, then the size operand in braces)."""
-    buffer_type = parser.parse_type()
-    if not isinstance(buffer_type, BufferType):
-        parser.raise_error(f"expected !util.buffer, got {buffer_type}")
-    parser.parse_punctuation("{")
-    size = parser.parse_unresolved_operand()
-    parser.parse_punctuation("}")
-    return size
 
 
 def _print_attr_dict(
@@ -320,11 +323,13 @@ def _print_result_list(
     printer.print_string(" -> (" if parens else " -> ")
 
     def print_item(i: int) -> None:
-        if tied[i] == TIED_NONE:
+        # An out-of-range tie (only in unverified IR) prints as an untied type.
+        operand = tied[i] if i < len(tied) else TIED_NONE
+        if not 0 <= operand < len(operand_types):
             printer.print_attribute(types[i])
         else:
-            print_operand(tied[i])
-            if operand_types[tied[i]] != types[i]:
+            print_operand(operand)
+            if operand_types[operand] != types[i]:
                 printer.print_string(" as ")
                 printer.print_attribute(types[i])
         if attrs is not None and attrs[i].data:
@@ -644,7 +649,7 @@ class GlobalOp(IRDLOperation):
     type = prop_def(TypeAttribute)
     is_mutable = opt_prop_def(UnitAttr)
     initial_value = opt_prop_def(AnyAttr())
-    inlining_policy = opt_prop_def(AnyAttr())
+    inlining_policy = opt_prop_def(InlineNeverAttr | InlineAlwaysAttr)
 
     traits = traits_def(SymbolOpInterface())
 
@@ -702,8 +707,7 @@ class GlobalOp(IRDLOperation):
                     f"expected a type with the untyped value {value}", pos, parser.pos
                 )
             props |= {"initial_value": value, "type": value.get_type()}
-        op = cls.create(properties=props | extra_props, attributes=attrs)
-        return op
+        return cls.create(properties=props | extra_props, attributes=attrs)
 
     def print(self, printer: Printer) -> None:
         _print_visibility(printer, self)
@@ -822,12 +826,11 @@ class InitializerOp(IRDLOperation):
     @classmethod
     def parse(cls, parser: Parser) -> InitializerOp:
         props, attrs = _parse_attr_dict(parser, cls, keyword=True, reserved=("function_type",))
-        op = cls.create(
+        return cls.create(
             properties={"function_type": FunctionType.from_lists([], [])} | props,
             attributes=attrs,
             regions=[parser.parse_region()],
         )
-        return op
 
     def print(self, printer: Printer) -> None:
         _print_attr_dict(printer, self, keyword=True, elide=("function_type",))
@@ -867,7 +870,7 @@ class FuncOp(IRDLOperation):
     arg_attrs = opt_prop_def(ArrayAttr[DictionaryAttr])
     res_attrs = opt_prop_def(ArrayAttr[DictionaryAttr])
     tied_operands = opt_prop_def(ArrayAttr[IntegerAttr])
-    inlining_policy = opt_prop_def(AnyAttr())
+    inlining_policy = opt_prop_def(InlineNeverAttr | InlineAlwaysAttr)
     body = region_def()
 
     traits = traits_def(IsolatedFromAbove(), SymbolOpInterface(), _FuncCallable())
@@ -1319,5 +1322,5 @@ Util = Dialect(
         OptimizationBarrierOp,
         AssumeIntOp,
     ],
-    [BufferType, VariantType, ListType, IntAssumptionAttr],
+    [BufferType, VariantType, ListType, IntAssumptionAttr, InlineNeverAttr, InlineAlwaysAttr],
 )

@@ -77,9 +77,11 @@ util.func private @use_globals() -> (i32, i32, index) {
 // CHECK:      util.func private @sink(tensor<4xf32>)
 // CHECK-NEXT: util.func private @pair() -> (i32, index)
 // CHECK-NEXT: util.func @default_visibility() {
+// CHECK:      util.func private @never_inlined(%arg0: i32) -> i32 attributes {inlining_policy = #util.inline.never} {
 // GENERIC: "util.func"() <{sym_visibility = "public", sym_name = "main", function_type = (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>, arg_attrs = [{}, {iree.abi.name = "rhs"}], res_attrs = [{iree.abi.name = "out"}]}> ({
 // GENERIC: "util.call"(%0) <{callee = @inplace, tied_operands = [0 : index]}> : (tensor<4xf32>) -> tensor<4xf32>
 // GENERIC: "util.func"() <{sym_visibility = "private", sym_name = "reshape", function_type = (tensor<4xf32>, i32) -> (tensor<2x2xf32>, i32), tied_operands = [0 : index, -1 : index]}> ({
+// GENERIC: "util.func"() <{sym_visibility = "private", sym_name = "never_inlined", function_type = (i32) -> i32, inlining_policy = #util.inline.never}> ({
 util.func public @main(%arg0: tensor<4xf32>, %arg1: tensor<4xf32> {iree.abi.name = "rhs"}) -> (tensor<4xf32> {iree.abi.name = "out"}) attributes {iree.abi.stub, iree.reflection = {iree.abi.declaration = "sync func @main"}} {
   %0 = util.call @add(%arg0, %arg1) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   %1 = util.call @inplace(%0) : (tensor<4xf32>) -> %0
@@ -103,6 +105,9 @@ util.func private @sink(%arg0: tensor<4xf32>)
 util.func private @pair() -> (i32, index)
 util.func @default_visibility() {
   util.return
+}
+util.func private @never_inlined(%arg0: i32) -> i32 attributes {inlining_policy = #util.inline.never} {
+  util.return %arg0 : i32
 }
 
 // -----
