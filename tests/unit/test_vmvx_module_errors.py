@@ -340,3 +340,30 @@ def test_read_only_inputs_are_accepted(key: str) -> None:
 def test_fault_raises_expected_status(case_id: str) -> None:
     case = CASES[case_id]
     expect_error(FAMILIES[case.family].export, case.args(), case.code, case.text)
+
+
+NEGATIVE_SIZE_CALLS: dict[str, tuple[str, list[Arg]]] = {
+    # A zero-length row (K = 0, N0 = 0) lets M0 = -1 through the bound check.
+    "mmt4d-m0": (
+        "mmt4d",
+        [_operand(np.float32, 0, mutable=False), 0, 0, _operand(np.float32, 0, mutable=False), 0,
+         0, _operand(np.float32, 0, mutable=True), 0, 0, 1, 1, 0, -1, 0, 1, ref.MMT4D_F32F32F32],
+    ),
+    # Tile sizes -1 × -1 multiply to a row of one element per outer tile.
+    "pack-tile": (
+        "pack",
+        [_operand(np.int32, 4, mutable=False), 0, 2, 1, _operand(np.int32, 4, mutable=True), 0,
+         2, 1, 2, 2, 2, 2, -1, -1, 0, ref.PACK_I32I32],
+    ),
+    "unpack-tile": (
+        "unpack",
+        [_operand(np.int32, 4, mutable=False), 0, 2, 1, _operand(np.int32, 4, mutable=True), 0,
+         2, 1, 2, 2, -1, -1, 2, 2, ref.PACK_I32I32],
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("key", sorted(NEGATIVE_SIZE_CALLS))
+def test_negative_sizes_past_the_bound_check_are_refused(key: str) -> None:
+    """IREE's release build would run its loops with these; pyvmvx reports INVALID_ARGUMENT."""
+    expect_error(*NEGATIVE_SIZE_CALLS[key], ref.INVALID_ARGUMENT, "negative")

@@ -16,6 +16,7 @@ import vmvx_reference as ref
 from hypothesis import given
 from hypothesis import strategies as st
 from vmvx_harness import (
+    MODULE,
     SETTINGS,
     Arg,
     Comparator,
@@ -23,6 +24,7 @@ from vmvx_harness import (
     array_of,
     check_export,
     exact,
+    expect_error,
     extent,
     f32_within_ulps,
     run_reference,
@@ -164,3 +166,31 @@ def test_f32_special_values_propagate(special: float) -> None:
     rhs[5] = 0.0
     out = rng.integers(-3, 4, 2 * 2 * 2 * 3).astype(np.float32)
     check_export("mmt4d", _call(F32, lhs, rhs, out, sizes, ACCUMULATE), ORDER_INDEPENDENT)
+
+
+QUERY_OPERATIONS = [0x100, 0x200, 0x300, 0x400, 0x500, 0x600]
+ROLES = [ref.ROLE_LHS, ref.ROLE_RHS, ref.ROLE_RESULT]
+
+
+@pytest.mark.parametrize("operation", QUERY_OPERATIONS)
+@pytest.mark.parametrize("role", ROLES)
+@pytest.mark.parametrize("dims", [(0, 0), (1000, 3), (-(2**63), -(2**63)), (5, -(2**63))])
+def test_query_tile_sizes_fixed_table(operation: int, role: int, dims: tuple[int, int]) -> None:
+    """LHS -> (M, K), RHS -> (N, K), RESULT -> (M, N) from the generic 8/4/8 table; the sizes
+    (static, or INT64_MIN for dynamic) do not matter."""
+    check_export("query_tile_sizes.2d", [*dims, operation | role])
+
+
+@pytest.mark.parametrize("flags", [0, 0x100, 0x104, 0x1FF, 0x701, 0x0001, 0xFF03])
+def test_query_tile_sizes_unknown_role_or_operation(flags: int) -> None:
+    """IREE leaves the results uninitialised; pyvmvx refuses the flags."""
+    expect_error("query_tile_sizes.2d", [8, 8, flags], ref.INVALID_ARGUMENT, "unhandled flags")
+
+
+def test_query_tile_sizes_agree_with_each_other() -> None:
+    """The K of LHS and RHS, the M of LHS and RESULT and the N of RHS and RESULT coincide."""
+    for operation in QUERY_OPERATIONS:
+        (m, k), (n, k_rhs), result = (
+            MODULE.call("query_tile_sizes.2d", 0, 0, operation | role) for role in ROLES
+        )
+        assert (k, result) == (k_rhs, (m, n))
