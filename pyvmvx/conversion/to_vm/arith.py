@@ -254,17 +254,24 @@ def _min_max_float(rw: ConversionRewriter, op: Operation, operands: list[SSAValu
 
 
 def _floordivsi(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
-    """a floordiv b = a/b - 1 when the division is inexact and the signs differ."""
-    return [_signed_div_adjust(rw, operands, same_sign=False)]
+    return [floor_div(rw, *operands)]
 
 
 def _ceildivsi(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
-    """a ceildiv b = a/b + 1 when the division is inexact and the signs agree."""
-    return [_signed_div_adjust(rw, operands, same_sign=True)]
+    return [ceil_div(rw, *operands)]
 
 
-def _signed_div_adjust(rw: ConversionRewriter, operands: list[SSAValue], same_sign: bool):
-    a, b = operands
+def floor_div(rw: ConversionRewriter, a: SSAValue, b: SSAValue) -> SSAValue:
+    """Signed a floordiv b: a/b - 1 when the division is inexact and the signs differ."""
+    return _signed_div_adjust(rw, a, b, same_sign=False)
+
+
+def ceil_div(rw: ConversionRewriter, a: SSAValue, b: SSAValue) -> SSAValue:
+    """Signed a ceildiv b: a/b + 1 when the division is inexact and the signs agree."""
+    return _signed_div_adjust(rw, a, b, same_sign=True)
+
+
+def _signed_div_adjust(rw: ConversionRewriter, a: SSAValue, b: SSAValue, same_sign: bool):
     vm_type = a.type
     quotient = _binary(rw, "vm.div.{t}.s", a, b)
     inexact = compare_int(rw, "ne", a, _binary(rw, "vm.mul.{t}", quotient, b))

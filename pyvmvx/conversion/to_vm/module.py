@@ -19,7 +19,7 @@ from xdsl.ir import Block, Operation, Region
 from xdsl.pattern_rewriter import GreedyRewritePatternApplier, PatternRewriteWalker
 from xdsl.transforms.convert_scf_to_cf import ForLowering, IfLowering, SwitchLowering
 
-from pyvmvx.conversion.to_vm import arith, control_flow, functions, util, vmvx
+from pyvmvx.conversion.to_vm import affine, arith, control_flow, functions, util, vmvx
 from pyvmvx.conversion.to_vm.imports import ImportTable
 from pyvmvx.conversion.to_vm.rewriter import (
     ConversionRewriter,
@@ -31,6 +31,7 @@ from pyvmvx.conversion.to_vm.type_converter import VMTypeConverter
 from pyvmvx.dialects import vm
 
 PATTERNS: dict[str, Pattern] = {
+    **affine.PATTERNS,
     **arith.PATTERNS,
     **control_flow.PATTERNS,
     **functions.PATTERNS,
