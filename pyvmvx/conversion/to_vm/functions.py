@@ -11,13 +11,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from xdsl.dialects.builtin import (
     FlatSymbolRefAttr,
     FunctionType,
     StringAttr,
     SymbolRefAttr,
+    UnitAttr,
 )
 from xdsl.ir import Attribute, Operation, Region, SSAValue
 
@@ -25,6 +26,7 @@ from pyvmvx.conversion.to_vm.calls import cast_to_import_type, emit_call, resolv
 from pyvmvx.conversion.to_vm.rewriter import (
     ConversionRewriter,
     Pattern,
+    RegionConverter,
     build_vm_op,
     conversion_error,
 )
@@ -32,8 +34,6 @@ from pyvmvx.conversion.to_vm.rewriter import (
 IMPORT_MODULE_ATTR = "vm.import.module"
 FUNCTION_OPS = ("func.func", "util.func")
 _RETAINED_FUNC_ATTRS = ("iree.reflection", "nosideeffects")
-
-RegionConverter = Callable[[Region], Region]
 
 
 def _function_type(op: Operation) -> FunctionType:
@@ -95,6 +95,8 @@ def convert_function(
     for key in _RETAINED_FUNC_ATTRS:
         if key in op.attributes:
             named[key] = op.attributes[key]
+    if "noinline" in op.attributes:
+        named["noinline"] = UnitAttr()
     func = build_vm_op("vm.func", regions=[convert_region(op.regions[0])], named=named)
     if not is_public(op):
         return [func]

@@ -197,3 +197,6 @@ class ConversionRewriter:
 Pattern = Callable[[ConversionRewriter, Operation, list[SSAValue]], Sequence[SSAValue]]
 """Converts one source op given its converted operands; returns the values replacing its
 results (raising a located `CompileError` when the op cannot be converted)."""
+
+RegionConverter = Callable[[Region], Region]
+"""Translates a function-like body region into a new region of `vm` ops."""

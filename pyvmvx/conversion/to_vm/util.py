@@ -8,7 +8,7 @@ zero-extended. `util.buffer.subspan` has no lowering: it must have been folded a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from xdsl.dialects.builtin import (
     FloatAttr,
@@ -22,12 +22,13 @@ from xdsl.dialects.builtin import (
     i32,
     i64,
 )
-from xdsl.ir import Attribute, Operation, Region, SSAValue
+from xdsl.ir import Attribute, Operation, SSAValue
 
 from pyvmvx.conversion.to_vm.arith import integer_cast
 from pyvmvx.conversion.to_vm.rewriter import (
     ConversionRewriter,
     Pattern,
+    RegionConverter,
     build_vm_op,
     conversion_error,
     signed_value,
@@ -36,8 +37,6 @@ from pyvmvx.conversion.to_vm.rewriter import (
 from pyvmvx.dialects import util
 from pyvmvx.dialects.vm.structural import InitializerOp
 from pyvmvx.dialects.vm.types import is_ref_type
-
-RegionConverter = Callable[[Region], Region]
 
 
 def _to_i64(rw: ConversionRewriter, value: SSAValue) -> SSAValue:

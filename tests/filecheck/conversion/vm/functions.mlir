@@ -98,3 +98,27 @@ hal.executable private @ex {
 // CHECK-NEXT:  }
 builtin.module {
 }
+
+// -----
+
+// `vm` ops already present are kept (with converted operands); `noinline` carries over.
+
+// CHECK-LABEL: vm.module @module {
+// CHECK-NEXT:    vm.import private @ext.twice(i64) -> i64
+// CHECK-NEXT:    vm.func private @mixed(%x: i64) -> i64 attributes {noinline} {
+// CHECK-NEXT:      %one = vm.const.i64 1
+// CHECK-NEXT:      %sum = vm.add.i64 %x, %one : i64
+// CHECK-NEXT:      %twice = vm.call @ext.twice(%sum) : (i64) -> i64
+// CHECK-NEXT:      vm.return %twice : i64
+// CHECK-NEXT:    }
+// CHECK-NEXT:    vm.export @mixed
+// CHECK-NEXT:  }
+vm.import private @ext.twice(i64) -> i64
+func.func @mixed(%x : index) -> index attributes {noinline} {
+  %x64 = arith.index_cast %x : index to i64
+  %one = vm.const.i64 1
+  %sum = vm.add.i64 %x64, %one : i64
+  %twice = vm.call @ext.twice(%sum) : (i64) -> i64
+  %r = arith.index_cast %twice : i64 to index
+  func.return %r : index
+}
