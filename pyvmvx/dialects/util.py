@@ -8,7 +8,7 @@ IREE's custom syntax (`UtilOps.td`, `UtilOps.cpp`) and IREE's verifier rules.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import ClassVar, TypeVar
+from typing import ClassVar
 
 from xdsl.dialects.builtin import (
     AnyFloatConstr,
@@ -186,29 +186,6 @@ class IntAssumptionAttr(ParametrizedAttribute):
 # ---------------------------------------------------------------------------------------
 # Shared syntax helpers
 # ---------------------------------------------------------------------------------------
-
-_OpT = TypeVar("_OpT", bound=type[IRDLOperation])
-
-
-def located_parse(cls: _OpT) -> _OpT:
-    """Report a `VerifyException` raised while parsing `cls` as a parse error spanning the op.
-
-    xDSL's declarative formats check some operand types (and the build checks variadic
-    group sizes) while parsing and raise without a source location; this wrapper gives
-    those errors the op's line and column. Apply it above `@irdl_op_definition`.
-    """
-    parse_format = cls.parse
-
-    def parse(parser: Parser) -> IRDLOperation:
-        start = parser.pos
-        try:
-            return parse_format(parser)
-        except VerifyException as e:
-            parser.raise_error(str(e), start, parser.pos)
-
-    cls.parse = staticmethod(parse)  # type: ignore[method-assign, assignment]
-    return cls
-
 
 PRIMITIVE = IndexTypeConstr | BaseAttr(IntegerType) | AnyFloatConstr
 """`Util_Primitive`: what `util.buffer.load/store` move: index, integer or float."""
@@ -441,7 +418,6 @@ class ListGetOp(IRDLOperation):
             printer.print_attribute(self.result.type)
 
 
-@located_parse
 @irdl_op_definition
 class BufferSizeOp(IRDLOperation):
     """The total byte length of a buffer."""
@@ -458,7 +434,6 @@ class BufferSizeOp(IRDLOperation):
         super().__init__(operands=[buffer], result_types=[IndexType()])
 
 
-@located_parse
 @irdl_op_definition
 class BufferSubspanOp(IRDLOperation):
     """A view of bytes `[source_offset, source_offset + result_size)` of `source`."""
@@ -484,7 +459,6 @@ class BufferSubspanOp(IRDLOperation):
         )
 
 
-@located_parse
 @irdl_op_definition
 class BufferLoadOp(IRDLOperation):
     """Loads a primitive value at a byte offset (`length` bytes) of a buffer."""
@@ -516,7 +490,6 @@ class BufferLoadOp(IRDLOperation):
         )
 
 
-@located_parse
 @irdl_op_definition
 class BufferStoreOp(IRDLOperation):
     """Stores a primitive value at a byte offset (`length` bytes) of a buffer."""
@@ -541,7 +514,6 @@ class BufferStoreOp(IRDLOperation):
         super().__init__(operands=[source, target, target_size, target_offset, length])
 
 
-@located_parse
 @irdl_op_definition
 class BufferAllocOp(IRDLOperation):
     """Allocates a buffer of `storage_size` bytes with undefined contents."""
@@ -569,7 +541,6 @@ class BufferAllocOp(IRDLOperation):
         _verify_alignment(self)
 
 
-@located_parse
 @irdl_op_definition
 class BufferConstantOp(IRDLOperation):
     """A constant byte buffer holding a serialized attribute (dense elements or a string)."""
@@ -605,7 +576,6 @@ class BufferConstantOp(IRDLOperation):
         _verify_alignment(self)
 
 
-@located_parse
 @irdl_op_definition
 class SizeOfOp(IRDLOperation):
     """The byte size of a type; folds for integer and float types, `index` stays symbolic."""
@@ -763,7 +733,6 @@ class _GlobalStoreSymbolUser(SymbolUserOpInterface):
             )
 
 
-@located_parse
 @irdl_op_definition
 class GlobalLoadOp(IRDLOperation):
     """Reads a `util.global`."""
@@ -784,7 +753,6 @@ class GlobalLoadOp(IRDLOperation):
         )
 
 
-@located_parse
 @irdl_op_definition
 class GlobalStoreOp(IRDLOperation):
     """Writes a `util.global` (immutable globals only from a `util.initializer`)."""
@@ -1019,7 +987,6 @@ class FuncOp(IRDLOperation):
             printer.print_region(self.body, print_entry_block_args=False)
 
 
-@located_parse
 @irdl_op_definition
 class ReturnOp(IRDLOperation):
     """Returns from a `util.func` (its result types) or a `util.initializer` (nothing)."""

@@ -43,7 +43,7 @@ from xdsl.irdl.constraints import IntConstraint, VerificationContext
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
-from pyvmvx.dialects.util import BufferType, located_parse
+from pyvmvx.dialects.util import BufferType
 
 ELEMENT_TYPES: tuple[Attribute, ...] = (i8, i16, i32, i64, f32, f64)
 """`VMVX_ElementType`: the only element types VMVX ops accept (signless integers, f32, f64)."""
@@ -93,7 +93,8 @@ class _StridedOp(IRDLOperation):
     """Base of the ops whose stride and size groups must share one length (the rank).
 
     xDSL rejects unequal groups with a bare `ValueError` while building; this base reports
-    them with the group names instead (a `VerifyException`, located by `located_parse`).
+    them with the group names instead, as a `VerifyException`, which the pyvmvx parser
+    reports at the op's line and column.
     """
 
     @classmethod
@@ -139,7 +140,6 @@ class _StridedOp(IRDLOperation):
         )
 
 
-@located_parse
 @irdl_op_definition
 class GetBufferDescriptorOp(IRDLOperation):
     """Late-bound (base buffer, element offset, sizes, element strides) of a memref."""
@@ -169,7 +169,6 @@ class GetBufferDescriptorOp(IRDLOperation):
         )
 
 
-@located_parse
 @irdl_op_definition
 class GetRawInterfaceBindingBufferOp(IRDLOperation):
     """The whole buffer of a HAL interface binding, with no offset applied."""
@@ -192,7 +191,6 @@ class GetRawInterfaceBindingBufferOp(IRDLOperation):
         )
 
 
-@located_parse
 @irdl_op_definition
 class BinaryOp(_StridedOp):
     """`OUT = OP(LHS, RHS)` elementwise over strided buffers; `opcode` names a ukernel op."""
@@ -239,7 +237,6 @@ class BinaryOp(_StridedOp):
         )
 
 
-@located_parse
 @irdl_op_definition
 class UnaryOp(_StridedOp):
     """`OUT = OP(IN)` elementwise over strided buffers; `opcode` names a ukernel op."""
@@ -281,7 +278,6 @@ class UnaryOp(_StridedOp):
         )
 
 
-@located_parse
 @irdl_op_definition
 class CopyOp(_StridedOp):
     """Copies a strided region from one buffer to another; the element type comes last."""
@@ -318,7 +314,6 @@ class CopyOp(_StridedOp):
         )
 
 
-@located_parse
 @irdl_op_definition
 class Fill2DOp(IRDLOperation):
     """Fills an `m`x`n` tile (inner stride 1) of `out_buffer` with `scalar`."""

@@ -22,7 +22,7 @@ func.func @load_tensor(%b : !util.buffer, %s : index) {
   %0 = util.buffer.load %b[%s for %s] : !util.buffer{%s} -> tensor<4xf32>
   func.return
 }
-// CHECK: invalid.mlir:{{[0-9]+}}:25
+// CHECK: invalid.mlir:{{[0-9]+}}:3
 // CHECK: Unexpected attribute tensor<4xf32>
 
 // -----

@@ -6,7 +6,7 @@ func.func @binary_f16(%b : !util.buffer, %o : index, %s : index) {
   vmvx.binary op("add" : f16) lhs(%b offset %o strides[%s] : !util.buffer) rhs(%b offset %o strides[%s] : !util.buffer) out(%b offset %o strides[%s] : !util.buffer) sizes(%s)
   func.return
 }
-// CHECK: invalid.mlir:6:15
+// CHECK: invalid.mlir:6:3
 // CHECK: element type must be a VMVX element type (i8, i16, i32, i64, f32, f64), got f16
 
 // -----
@@ -40,7 +40,7 @@ func.func @fill2d_f16(%b : !util.buffer, %o : index, %s : index, %h : f16) {
   vmvx.fill2d scalar(%h : f16) out(%b offset %o row_stride %s : !util.buffer) sizes(%s, %s)
   func.return
 }
-// CHECK: invalid.mlir:{{[0-9]+}}:15
+// CHECK: invalid.mlir:{{[0-9]+}}:3
 // CHECK: scalar type must be a VMVX element type (i8, i16, i32, i64, f32, f64), got f16
 
 // -----
@@ -49,7 +49,7 @@ func.func @binary_unequal_groups(%b : !util.buffer, %o : index, %s : index) {
   vmvx.binary op("add" : f32) lhs(%b offset %o strides[%s, %s] : !util.buffer) rhs(%b offset %o strides[%s] : !util.buffer) out(%b offset %o strides[%s, %s] : !util.buffer) sizes(%s, %s)
   func.return
 }
-// CHECK: invalid.mlir:{{[0-9]+}}:15
+// CHECK: invalid.mlir:{{[0-9]+}}:3
 // CHECK: vmvx.binary: the stride and size groups must all have the same length (the rank), but lhs_strides has 2, rhs_strides has 1, out_strides has 2, sizes has 2
 
 // -----
