@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 import pytest
 import vmvx_reference as ref
-from vmvx_harness import WRONG_REF, Arg, Operand, check_export, expect_error
+from vmvx_harness import WRONG_REF, Arg, Operand, check_export, expect_error, run_reference
 
 INVALID, OOR, DENIED = ref.INVALID_ARGUMENT, ref.OUT_OF_RANGE, ref.PERMISSION_DENIED
 
@@ -367,3 +367,51 @@ NEGATIVE_SIZE_CALLS: dict[str, tuple[str, list[Arg]]] = {
 def test_negative_sizes_past_the_bound_check_are_refused(key: str) -> None:
     """IREE's release build would run its loops with these; pyvmvx reports INVALID_ARGUMENT."""
     expect_error(*NEGATIVE_SIZE_CALLS[key], ref.INVALID_ARGUMENT, "negative")
+
+
+# IREE's bound arithmetic on its own terms: `((size0-1)*stride0 + (size1-1)*stride1 + 1) * 4`
+# bytes from `offset * 4`, in wrapping 64-bit arithmetic, with zero sizes not special-cased.
+# (sizes, strides, offset, buffer elements, expected status or None for success)
+BOUND_QUIRKS = {
+    # size0 = 0 with stride0 = size1: the bound is 0 bytes, so even an empty buffer passes.
+    "zero-rows-zero-bound": ((0, 3), (3, 1), 0, 0, None),
+    "zero-rows-zero-bound-at-end": ((0, 3), (3, 1), 2, 2, None),
+    # (0, 0) with unit strides: the bound wraps to 2**64 - 4 bytes: out of range.
+    "zero-sizes-huge-bound": ((0, 0), (1, 1), 0, 4, ref.OUT_OF_RANGE),
+    # size0 = 0 with stride0 = 0 still maps the whole row, though nothing is accessed.
+    "zero-rows-broadcast-bound": ((0, 3), (0, 1), 0, 2, ref.OUT_OF_RANGE),
+    "zero-rows-broadcast-bound-fits": ((0, 3), (0, 1), 0, 3, None),
+    # One row read backwards: (2-1)*-1 + 1 = 0 bytes passes IREE's check; the elements read
+    # (offset, offset - 1) must then lie in the buffer.
+    "reversed-pair-inside": ((1, 2), (0, -1), 1, 2, None),
+    "reversed-pair-before-start": ((1, 2), (0, -1), 0, 2, ref.OUT_OF_RANGE),
+    # Three reversed elements: the bound wraps to 2**64 - 4 bytes, which fails from offset 0 but
+    # passes from offset 2, where `offset + length` wraps around to 4 bytes.
+    "reversed-triple-wrapped-bound": ((1, 3), (0, -1), 0, 3, ref.OUT_OF_RANGE),
+    "reversed-triple-wrapped-end-fits": ((1, 3), (0, -1), 2, 3, None),
+    # A huge offset whose byte offset wraps to 0 still addresses elements far outside.
+    "offset-wrapping-to-zero": ((1, 1), (1, 1), 2**62, 4, ref.OUT_OF_RANGE),
+    # A buffer length is in bytes: a trailing partial element is out of range.
+    "partial-last-element": ((1, 2), (2, 1), 0, 1.75, ref.OUT_OF_RANGE),
+}
+
+
+@pytest.mark.parametrize("key", sorted(BOUND_QUIRKS))
+@pytest.mark.parametrize("operand", ["in", "out"])
+def test_bound_check_arithmetic(key: str, operand: str) -> None:
+    """`copy.2d.x32` with one quirky operand (the other a plain 4-element buffer)."""
+    (size0, size1), (stride0, stride1), offset, elements, code = BOUND_QUIRKS[key]
+    quirky = Operand(np.arange(int(elements * 4), dtype=np.uint8), mutable=True)
+    plain = Operand(np.arange(16, dtype=np.uint8), mutable=True)
+    layout = [offset, stride0, stride1]
+    plain_layout = [0, max(stride0, 0), max(stride1, 0)]
+    source, target = (quirky, plain) if operand == "in" else (plain, quirky)
+    source_layout, target_layout = (
+        (layout, plain_layout) if operand == "in" else (plain_layout, layout)
+    )
+    args: list[Arg] = [source, *source_layout, target, *target_layout, size0, size1]
+    if code is None:
+        assert run_reference("copy.2d.x32", args).error is None
+        check_export("copy.2d.x32", args)
+    else:
+        expect_error("copy.2d.x32", args, code, "out-of-bounds")
