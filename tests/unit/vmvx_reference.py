@@ -46,12 +46,10 @@ PACK_I32I32 = 0x03
 TRANSPOSE_INNER = 0x100
 TRANSPOSE_OUTER = 0x200
 
-# query_tile_sizes.2d flags (§3.8).
+# query_tile_sizes.2d operand roles (§3.8); the matmul operation is `flags & 0xFF00`.
 ROLE_LHS = 0x01
 ROLE_RHS = 0x02
 ROLE_RESULT = 0x03
-MATMUL_F32F32F32 = 0x100
-MATMUL_I8I8I32 = 0x200
 
 
 class RefError(Exception):
@@ -69,31 +67,6 @@ class Memory:
 
     data: bytearray
     mutable: bool
-
-
-def _shift_count_mod_32(op: str, lhs: int, count: int) -> int:
-    return _shift(op, lhs, count & 31)
-
-
-@dataclass(frozen=True)
-class UndefinedBehaviour:
-    """Results for the integer cases C leaves undefined: pyvmvx's documented choice."""
-
-    divs_by_zero: int
-    """Result bits of `divs` x / 0."""
-    divu_by_zero: int
-    """Result bits of `divu` x / 0."""
-    divs_overflow: int
-    """Result bits of INT32_MIN / -1."""
-    shift: Callable[[str, int, int], int]
-    """(op, lhs bits, count bits) -> result bits for a count outside [0, 32)."""
-
-
-# As documented in pyvmvx/runtime/modules/vmvx_elementwise.py: AArch64's SDIV/UDIV results for
-# division (x / 0 = 0, INT_MIN / -1 = INT_MIN) and the count's low 5 bits for shifts.
-UNDEFINED = UndefinedBehaviour(
-    divs_by_zero=0, divu_by_zero=0, divs_overflow=INT32_MIN & MASK32, shift=_shift_count_mod_32
-)
 
 
 # --------------------------------------------------------------------------------------------
@@ -281,6 +254,31 @@ def _shift(op: str, lhs: int, count: int) -> int:
     if op == "shrs":
         return (_signed32(lhs) >> count) & MASK32
     return lhs >> count
+
+
+def _shift_count_mod_32(op: str, lhs: int, count: int) -> int:
+    return _shift(op, lhs, count & 31)
+
+
+@dataclass(frozen=True)
+class UndefinedBehaviour:
+    """Results for the integer cases C leaves undefined: pyvmvx's documented choice."""
+
+    divs_by_zero: int
+    """Result bits of `divs` x / 0."""
+    divu_by_zero: int
+    """Result bits of `divu` x / 0."""
+    divs_overflow: int
+    """Result bits of INT32_MIN / -1."""
+    shift: Callable[[str, int, int], int]
+    """(op, lhs bits, count bits) -> result bits for a count outside [0, 32)."""
+
+
+# As documented in pyvmvx/runtime/modules/vmvx_elementwise.py: AArch64's SDIV/UDIV results for
+# division (x / 0 = 0, INT_MIN / -1 = INT_MIN) and the count's low 5 bits for shifts.
+UNDEFINED = UndefinedBehaviour(
+    divs_by_zero=0, divu_by_zero=0, divs_overflow=INT32_MIN & MASK32, shift=_shift_count_mod_32
+)
 
 
 def _shift_op(op: str) -> Callable[[int, int], int]:
@@ -561,8 +559,10 @@ def query_tile_sizes_2d(size0: int, size1: int, flags: int) -> tuple[int, int]:
 BINARY_CC = "0rIIIrIIIrIIIII_v"
 UNARY_CC = "0rIIIrIIIII_v"
 
+Export = Callable[..., tuple[int, ...]]
 
-def _with_signature(signature: str, export: Callable[..., tuple[int, ...]]) -> Export:
+
+def _with_signature(signature: str, export: Export) -> Export:
     """`export` behind the VM's argument marshalling: the arity must match, and each `I`/`i`
     argument must be an integer of that width, signed or as an unsigned bit pattern; the
     export sees it signed."""
@@ -588,8 +588,6 @@ def _marshal(kind: str, arg: object) -> object:
         raise RefError(INVALID_ARGUMENT, "signature mismatch")
     return _signed64(value) if bits == 64 else _signed32(value)
 
-
-Export = Callable[..., tuple[int, ...]]
 
 SIGNATURES: dict[str, str] = {
     **dict.fromkeys(BINARY_OPS, BINARY_CC),
