@@ -102,7 +102,8 @@ def _rich_module() -> Module:
 def _rich_program() -> Program:
     module = _rich_module()
     entry = ExecutableEntry("main", (("workgroup_size", "1,1,1"),))
-    return Program(host=module, executables=(Executable("ex0", module, (entry,)),))
+    executable = Executable("ex0", module, (entry,), constants=(0, 7, 0xFFFFFFFF))
+    return Program(host=module, executables=(executable,))
 
 
 @pytest.fixture(scope="module")
@@ -171,7 +172,7 @@ def test_empty_program_round_trips() -> None:
 
 def test_file_starts_with_magic_and_version(rich_file: bytes) -> None:
     assert rich_file[:8] == MAGIC
-    assert struct.unpack_from("<I", rich_file, 8)[0] == 1
+    assert struct.unpack_from("<I", rich_file, 8)[0] == 2
 
 
 # ---------------------------------------------------------------------------
@@ -318,6 +319,14 @@ def test_executable_entry_must_name_an_export() -> None:
     assert info.value.code == "INVALID_ARGUMENT"
 
 
+@pytest.mark.parametrize("value", [-1, 1 << 32, True, 1.0])
+def test_executable_constants_must_be_uint32s(value: object) -> None:
+    executable = Executable("e", _counting_module(), constants=(1, value))  # type: ignore[arg-type]
+    with pytest.raises(StatusError, match="constant") as info:
+        validate_program(Program(executables=(executable,)))
+    assert info.value.code == "INVALID_ARGUMENT"
+
+
 def test_duplicate_executable_names_are_rejected() -> None:
     module = _counting_module()
     program = Program(executables=(Executable("e", module), Executable("e", module)))
@@ -344,7 +353,8 @@ def test_header_errors() -> None:
         b"": "OUT_OF_RANGE",
         good[:10]: "OUT_OF_RANGE",
         b"XXXXXXXX" + good[8:]: "INVALID_ARGUMENT",
-        good[:8] + struct.pack("<I", 2) + good[12:]: "INVALID_ARGUMENT",
+        good[:8] + struct.pack("<I", 1) + good[12:]: "INVALID_ARGUMENT",
+        good[:8] + struct.pack("<I", 3) + good[12:]: "INVALID_ARGUMENT",
         good[:12] + struct.pack("<I", 1) + good[16:]: "INVALID_ARGUMENT",
         good[:-1] + bytes([good[-1] ^ 1]): "INVALID_ARGUMENT",
         _fix_checksum(good + b"\x00"): "INVALID_ARGUMENT",

@@ -175,11 +175,14 @@ class ExecutableEntry:
 
 @dataclass(frozen=True)
 class Executable:
-    """A HAL executable: its symbol name, its `vm.module` and metadata per entry point."""
+    """A HAL executable: its symbol name, its `vm.module`, metadata per entry point and the
+    values of its executable-level constants (uint32s by constant ordinal), which the loader
+    passes to the module's `__set_constants` export."""
 
     name: str
     module: Module
     entries: tuple[ExecutableEntry, ...] = ()
+    constants: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

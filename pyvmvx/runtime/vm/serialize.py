@@ -34,7 +34,7 @@ from pyvmvx.runtime.vm.ops import OPS, REGISTER_TYPES
 from pyvmvx.runtime.vm.validate import validate_program
 
 MAGIC = b"PYVMVX\r\n"
-VERSION = 1
+VERSION = 2
 HEADER = struct.Struct("<8sIIII")  # magic, version, flags, crc32 of the rest, section count
 SECTION = struct.Struct("<IQQ")  # kind, offset, length
 SECTION_HOST = 1
@@ -164,6 +164,7 @@ class _Writer:
         for entry in executable.entries:
             self.string(entry.export)
             self.pairs(entry.attributes)
+        self.indices(executable.constants)
 
     def module(self, module: Module) -> None:
         self.string(module.name)
@@ -312,7 +313,7 @@ class _Reader:
         name = self.string()
         module = self.module()
         entries = tuple(ExecutableEntry(self.string(), self.pairs()) for _ in range(self.count(8)))
-        return Executable(name, module, entries)
+        return Executable(name, module, entries, self.indices())
 
     def module(self) -> Module:
         name = self.string()

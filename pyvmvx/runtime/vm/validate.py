@@ -139,6 +139,9 @@ def _entries(executable: Executable) -> None:
         if entry.export not in exports:
             raise _Invalid(f"entry {entry.export!r} is not an export")
         _attributes(entry.attributes, f"entry {entry.export!r}")
+    for index, value in enumerate(_items(executable.constants, int, "constants")):
+        if type(value) is not int or not 0 <= value < 1 << 32:
+            raise _Invalid(f"constant {index} must be a uint32, got {value!r}")
 
 
 def _global(variable: Global) -> None:
