@@ -61,14 +61,14 @@ def _results(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) ->
     return [_evaluate(rw, expr, dims, symbols) for expr in affine_map.data.results]
 
 
-def _apply(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+def _apply(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
     return _results(rw, op, operands)
 
 
 def _extremum(kind: str) -> Pattern:
     """affine.min/max: the signed minimum/maximum over the map's results."""
 
-    def convert(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+    def convert(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
         values = _results(rw, op, operands)
         result = values[0]
         for value in values[1:]:

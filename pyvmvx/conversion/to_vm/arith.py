@@ -153,14 +153,14 @@ def _constant(rw: ConversionRewriter, op: Operation, _: list[SSAValue]) -> Seque
 
 
 def _templated(table: dict[str, str]) -> Pattern:
-    def convert(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+    def convert(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
         mnemonic = table[op.name].format(t=_scalar_suffix(op, operands[0]))
         return [rw.emit_value(mnemonic, operands, operands[0].type)]
 
     return convert
 
 
-def _shift(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+def _shift(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
     value, amount = operands
     if amount.type == i64:  # VM shift amounts are always i32.
         amount = rw.emit_value("vm.trunc.i64.i32", [amount], i32)
@@ -168,12 +168,12 @@ def _shift(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
     return [rw.emit_value(mnemonic, [value, amount], value.type)]
 
 
-def _fma(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+def _fma(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
     mnemonic = f"vm.fma.{_scalar_suffix(op, operands[0])}"
     return [rw.emit_value(mnemonic, operands, operands[0].type)]
 
 
-def _select(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+def _select(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
     return [select(rw, *operands)]
 
 
@@ -200,7 +200,7 @@ def compare_int(rw: ConversionRewriter, predicate: str, lhs: SSAValue, rhs: SSAV
     return rw.emit_value(mnemonic, [lhs, rhs], i32)
 
 
-def _cmpi(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+def _cmpi(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
     predicate = _CMPI[_predicate(op)]
     if type_suffix(operands[0].type) not in ("i32", "i64"):
         raise _unsupported(op, f"comparison of {operands[0].type}")
@@ -232,13 +232,15 @@ def compare_float(rw: ConversionRewriter, predicate: str, lhs: SSAValue, rhs: SS
     return rw.emit_value("vm.xor.i32", [unordered, rw.i32(1)], i32)
 
 
-def _cmpf(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+def _cmpf(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
     if type_suffix(operands[0].type) not in ("f32", "f64"):
         raise _unsupported(op, f"comparison of {operands[0].type}")
     return [compare_float(rw, _CMPF[_predicate(op)], *operands)]
 
 
-def _min_max_float(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+def _min_max_float(
+    rw: ConversionRewriter, op: Operation, operands: list[SSAValue]
+) -> list[SSAValue]:
     """MLIR's arith-expand form: compare+select, then pick the NaN per the op's rule.
 
     maximumf/minimumf propagate a NaN operand; maxnumf/minnumf return the other operand.
@@ -253,11 +255,11 @@ def _min_max_float(rw: ConversionRewriter, op: Operation, operands: list[SSAValu
     return [select(rw, compare_float(rw, "uno", lhs, lhs), rhs, picked)]
 
 
-def _floordivsi(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+def _floordivsi(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
     return [floor_div(rw, *operands)]
 
 
-def _ceildivsi(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+def _ceildivsi(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
     return [ceil_div(rw, *operands)]
 
 
@@ -271,7 +273,9 @@ def ceil_div(rw: ConversionRewriter, a: SSAValue, b: SSAValue) -> SSAValue:
     return _signed_div_adjust(rw, a, b, same_sign=True)
 
 
-def _signed_div_adjust(rw: ConversionRewriter, a: SSAValue, b: SSAValue, same_sign: bool):
+def _signed_div_adjust(
+    rw: ConversionRewriter, a: SSAValue, b: SSAValue, same_sign: bool
+) -> SSAValue:
     vm_type = a.type
     quotient = _binary(rw, "vm.div.{t}.s", a, b)
     inexact = compare_int(rw, "ne", a, _binary(rw, "vm.mul.{t}", quotient, b))
@@ -287,7 +291,7 @@ def _signed_div_adjust(rw: ConversionRewriter, a: SSAValue, b: SSAValue, same_si
     return select(rw, adjust, adjusted, quotient)
 
 
-def _ceildivui(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+def _ceildivui(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
     """a ceildiv b (unsigned) = a == 0 ? 0 : (a - 1) / b + 1."""
     a, b = operands
     one = rw.const_int(1, a.type)
@@ -325,14 +329,14 @@ def _register_bits(attr: Attribute) -> int:
 
 
 def _index_cast(signed: bool) -> Pattern:
-    def convert(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+    def convert(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
         return [integer_cast(rw, operands[0], _result_type(rw, op), signed)]
 
     return convert
 
 
 def _extend_int(signed: bool) -> Pattern:
-    def convert(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+    def convert(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
         source_bits = _width(rw, op, op.operands[0].type)
         target = _result_type(rw, op)
         target_bits = _register_bits(target)
@@ -370,7 +374,7 @@ def extend_int(
     return result
 
 
-def _trunci(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+def _trunci(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
     source_bits = _width(rw, op, op.operands[0].type)
     result_bits = _width(rw, op, op.results[0].type)
     value = operands[0]
@@ -385,7 +389,7 @@ def _trunci(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
 
 
 def _int_to_float(signed: bool) -> Pattern:
-    def convert(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+    def convert(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
         source_bits = _width(rw, op, op.operands[0].type)
         target = _result_type(rw, op)
         if _width(rw, op, op.results[0].type) not in (32, 64):
@@ -407,7 +411,7 @@ def _int_to_float(signed: bool) -> Pattern:
 
 
 def _float_to_int(signed: bool) -> Pattern:
-    def convert(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+    def convert(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
         if operands[0].type != f32:
             raise _unsupported(op, f"conversion from {op.operands[0].type}")
         target = _result_type(rw, op)
@@ -417,7 +421,7 @@ def _float_to_int(signed: bool) -> Pattern:
     return convert
 
 
-def _extf(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+def _extf(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
     target = _result_type(rw, op)
     if operands[0].type == target:  # f16/bf16 already live in f32 registers.
         return operands
@@ -426,13 +430,13 @@ def _extf(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
     raise _unsupported(op, "float extension")
 
 
-def _truncf(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+def _truncf(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
     if operands[0].type == f64 and op.results[0].type == f32:
         return [rw.emit_value("vm.trunc.f64.f32", operands, f32)]
     raise _unsupported(op, f"float truncation to {op.results[0].type}")
 
 
-def _bitcast(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+def _bitcast(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
     """A no-op when both types share a register type; f32<->i32 and f64<->i64 otherwise."""
     target = _result_type(rw, op)
     if operands[0].type == target:

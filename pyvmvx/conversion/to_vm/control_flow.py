@@ -19,12 +19,12 @@ from pyvmvx.conversion.to_vm.rewriter import ConversionRewriter, Pattern
 FAILED_PRECONDITION = 9
 
 
-def _branch(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+def _branch(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
     _jump(rw, rw.blocks[op.successors[0]], operands)
     return []
 
 
-def _cond_branch(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+def _cond_branch(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
     assert isinstance(op, cf.ConditionalBranchOp)
     then_count = len(op.then_arguments)
     condition, rest = operands[0], operands[1:]
@@ -36,7 +36,7 @@ def _cond_branch(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]
     return []
 
 
-def _assert(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+def _assert(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
     assert isinstance(op, cf.AssertOp)
     status = rw.i32(FAILED_PRECONDITION)
     failed = rw.emit_value("vm.xor.i32", [operands[0], rw.i32(1)], i32)
@@ -44,7 +44,7 @@ def _assert(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
     return []
 
 
-def _switch(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+def _switch(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
     assert isinstance(op, cf.SwitchOp) and rw.block is not None
     flag = integer_cast(rw, rw.lookup(op.flag), i32, signed=True)
     default_operands = [rw.lookup(value) for value in op.default_operands]

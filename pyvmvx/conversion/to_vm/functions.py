@@ -129,7 +129,7 @@ def _call(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> Se
     return emit_call(rw, callee, operands, result_types, result_types)
 
 
-def _return(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+def _return(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
     rw.emit("vm.return", [operands])
     return []
 

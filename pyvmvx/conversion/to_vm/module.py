@@ -2,8 +2,9 @@
 
 Like IREE's `ConversionPass`, the body of a `builtin.module` is moved into a
 `vm.module @<name>` (the module's `sym_name`, default `module`); when the module's first op
-is itself a `builtin.module`, that inner module is the one converted. Inside HAL
-executables, each `builtin.module` of a `hal.executable.variant` is converted the same way.
+is itself a `builtin.module`, that inner module is the one converted. When the module holds
+HAL executables, only the `builtin.module` of each `hal.executable.variant` is converted
+(IREE runs the pass there); the code around the executables is left alone.
 
 `scf` is lowered to `cf` first with xDSL's `convert-scf-to-cf` patterns. Every function
 body is then translated block by block in dominance order. Anything without a pattern is

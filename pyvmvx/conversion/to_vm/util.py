@@ -81,7 +81,7 @@ def _access_suffix(rw: ConversionRewriter, op: Operation, attr: Attribute) -> st
     raise conversion_error(op, f"unsupported buffer element type {attr}")
 
 
-def _buffer_load(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+def _buffer_load(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
     assert isinstance(op, util.BufferLoadOp)
     element = op.result.type
     suffix = _access_suffix(rw, op, element)
@@ -95,7 +95,9 @@ def _buffer_load(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]
     return [rw.emit_value(f"vm.buffer.load.{suffix}", [rw.lookup(op.source), index], result_type)]
 
 
-def _buffer_store(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+def _buffer_store(
+    rw: ConversionRewriter, op: Operation, operands: list[SSAValue]
+) -> list[SSAValue]:
     assert isinstance(op, util.BufferStoreOp)
     element = op.source.type
     suffix = _access_suffix(rw, op, element)
@@ -104,11 +106,13 @@ def _buffer_store(rw: ConversionRewriter, op: Operation, operands: list[SSAValue
     return []
 
 
-def _buffer_size(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+def _buffer_size(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
     return [_from_i64(rw, rw.emit_value("vm.buffer.length", operands, i64))]
 
 
-def _buffer_alloc(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+def _buffer_alloc(
+    rw: ConversionRewriter, op: Operation, operands: list[SSAValue]
+) -> list[SSAValue]:
     assert isinstance(op, util.BufferAllocOp)
     alignment = op.alignment.value.data if op.alignment is not None else 0
     result_type = rw.convert_type(op.result.type, op)
@@ -117,7 +121,9 @@ def _buffer_alloc(rw: ConversionRewriter, op: Operation, operands: list[SSAValue
     ]
 
 
-def _buffer_constant(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+def _buffer_constant(
+    rw: ConversionRewriter, op: Operation, operands: list[SSAValue]
+) -> list[SSAValue]:
     assert isinstance(op, util.BufferConstantOp)
     named: dict[str, Attribute] = {"value": op.value}
     if op.buffer_name is not None:
@@ -130,13 +136,13 @@ def _buffer_constant(rw: ConversionRewriter, op: Operation, operands: list[SSAVa
     return [rw.emit_value("vm.rodata.inline", [], result_type, **named)]
 
 
-def _sizeof(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+def _sizeof(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
     assert isinstance(op, util.SizeOfOp)
     size = _byte_size(rw, op, op.sized_type)
     return [rw.const_int(size, rw.convert_type(op.size.type, op))]
 
 
-def _list_get(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+def _list_get(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
     result_type = rw.convert_type(op.results[0].type, op)
     mnemonic = f"vm.list.get.{type_suffix(result_type)}"
     return [
@@ -146,14 +152,16 @@ def _list_get(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
     ]
 
 
-def _global_load(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+def _global_load(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
     assert isinstance(op, util.GlobalLoadOp)
     result_type = rw.convert_type(op.result.type, op)
     mnemonic = f"vm.global.load.{type_suffix(result_type)}"
     return [rw.emit_value(mnemonic, [], result_type, **{"global": op.global_})]
 
 
-def _global_store(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+def _global_store(
+    rw: ConversionRewriter, op: Operation, operands: list[SSAValue]
+) -> list[SSAValue]:
     assert isinstance(op, util.GlobalStoreOp)
     mnemonic = f"vm.global.store.{type_suffix(operands[0].type)}"
     rw.emit(mnemonic, operands, **{"global": op.global_})

@@ -89,7 +89,7 @@ def operand_groups(rw: ConversionRewriter, op: Operation) -> list[list[SSAValue]
 
 
 def _to_call(import_name) -> Pattern:
-    def convert(rw: ConversionRewriter, op: Operation, _: list[SSAValue]):
+    def convert(rw: ConversionRewriter, op: Operation, _: list[SSAValue]) -> list[SSAValue]:
         return call_import_with_groups(rw, op, import_name(op), operand_groups(rw, op), [])
 
     return convert
