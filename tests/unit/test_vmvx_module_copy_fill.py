@@ -12,7 +12,9 @@ import pytest
 import vmvx_reference as ref
 from hypothesis import given
 from hypothesis import strategies as st
-from vmvx_harness import SETTINGS, Arg, Operand, array_of, check_export, layouts, sizes
+from vmvx_harness import MODULE, SETTINGS, Arg, Operand, array_of, check_export, layouts, sizes
+
+from pyvmvx.runtime import Buffer, StatusError
 
 COPIES = sorted(ref.COPY_ELEMENT_SIZES)
 UNSIGNED = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
@@ -88,3 +90,18 @@ def test_fill_writes_f32_bit_patterns_unchanged(value: int) -> None:
     """An f32 fill arrives bitcast to i32; NaN payloads and -0 are stored as given."""
     signed = value - (1 << 32) if value >> 31 else value
     check_export("fill.2d.x32", [signed, Operand(np.zeros(12, np.uint32)), 1, 5, 2, 4])
+
+
+def test_copy_between_python_byte_objects() -> None:
+    """`Buffer` wraps bytes (read-only) and bytearray (mutable) in place."""
+    target = bytearray(6)
+    MODULE.call(
+        "copy.2d.x16",
+        Buffer(b"abcdefgh", mutable=False), 1, 0, 1,
+        Buffer(target, mutable=True), 0, 0, 1,
+        1, 3,
+    )  # fmt: skip
+    assert bytes(target) == b"cdefgh"
+    with pytest.raises(StatusError) as info:
+        MODULE.call("fill.2d.x32", 1, Buffer(b"abcd", mutable=False), 0, 1, 1, 1)
+    assert info.value.code == ref.PERMISSION_DENIED

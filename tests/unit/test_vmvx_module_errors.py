@@ -391,6 +391,9 @@ BOUND_QUIRKS = {
     "reversed-triple-wrapped-end-fits": ((1, 3), (0, -1), 2, 3, None),
     # A huge offset whose byte offset wraps to 0 still addresses elements far outside.
     "offset-wrapping-to-zero": ((1, 1), (1, 1), 2**62, 4, ref.OUT_OF_RANGE),
+    # A stride on a dimension of size 1 never multiplies anything: any allowed value fits.
+    "huge-stride-on-single-row": ((1, 2), (2**32 - 2, 1), 0, 2, None),
+    "reversed-stride-on-single-column": ((2, 1), (1, -1), 0, 2, None),
     # A buffer length is in bytes: a trailing partial element is out of range.
     "partial-last-element": ((1, 2), (2, 1), 0, 1.75, ref.OUT_OF_RANGE),
 }
