@@ -1,4 +1,4 @@
-"""Python-level checks of `pyvmvx.dialects.upstream_ext`: semi-affine maps."""
+"""Python-level checks of `pyvmvx.dialects.upstream_ext`: semi-affine maps and the overrides."""
 
 from collections.abc import Callable
 
@@ -6,7 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from xdsl.context import Context
-from xdsl.dialects.builtin import AffineMapAttr
+from xdsl.dialects import linalg as upstream_linalg
+from xdsl.dialects import memref as upstream_memref
+from xdsl.dialects.builtin import AffineMapAttr, Builtin
 from xdsl.ir.affine import (
     AffineBinaryOpExpr,
     AffineBinaryOpKind,
@@ -15,6 +17,8 @@ from xdsl.ir.affine import (
 )
 from xdsl.parser import Parser
 
+from pyvmvx.dialects import upstream_ext
+from pyvmvx.dialects.upstream_ext.memref import CopyOp as ExtCopyOp
 from pyvmvx.dialects.upstream_ext.semi_affine import (
     NonAffineExpressionError,
     enable_semi_affine_maps,
@@ -115,3 +119,54 @@ def test_simplify_of_semi_affine_is_not_supported() -> None:
     # Documented limit: xDSL's flattener only handles pure affine expressions.
     with pytest.raises(NotImplementedError):
         (d0 * s0).simplify(1, 1)
+
+
+# --- the overrides --------------------------------------------------------------------
+
+
+def test_overrides_replace_and_extend_upstream_dialects() -> None:
+    overrides = upstream_ext.get_overrides()
+    assert set(overrides) == {"memref", "linalg"}
+    dialects = {name: factory() for name, factory in overrides.items()}
+    for name, dialect in dialects.items():
+        assert dialect.name == name
+    ops = {name: {op.name: op for op in d.operations} for name, d in dialects.items()}
+    # Replaced ops are subclasses of upstream's; untouched upstream ops are kept.
+    assert issubclass(ops["memref"]["memref.copy"], upstream_memref.CopyOp)
+    assert issubclass(ops["memref"]["memref.global"], upstream_memref.GlobalOp)
+    assert issubclass(ops["memref"]["memref.cast"], upstream_memref.CastOp)
+    assert ops["memref"]["memref.subview"] is upstream_memref.SubviewOp
+    assert issubclass(ops["linalg"]["linalg.matmul"], upstream_linalg.ops.MatmulOp)
+    assert ops["linalg"]["linalg.generic"] is upstream_linalg.ops.GenericOp
+    for added in (
+        "linalg.mmt4d",
+        "linalg.pack",
+        "linalg.unpack",
+        "linalg.batch_matmul",
+        "linalg.matvec",
+        "linalg.vecmat",
+        "linalg.dot",
+    ):
+        assert added in ops[added.split(".")[0]], added
+
+
+def test_parsed_ops_match_upstream_classes() -> None:
+    ctx = Context()
+    ctx.load_dialect(Builtin)
+    for name, factory in upstream_ext.get_overrides().items():
+        ctx.register_dialect(name, factory)
+    from xdsl.dialects.func import Func
+
+    ctx.load_dialect(Func)
+    module = Parser(
+        ctx,
+        """
+        func.func @f(%a: memref<4xf32>, %b: memref<?xf32>) {
+          memref.copy %a, %b : memref<4xf32> to memref<?xf32>
+          func.return
+        }
+        """,
+    ).parse_module()
+    copies = [op for op in module.walk() if isinstance(op, upstream_memref.CopyOp)]
+    assert len(copies) == 1
+    assert isinstance(copies[0], ExtCopyOp)

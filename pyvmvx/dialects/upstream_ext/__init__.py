@@ -1,7 +1,29 @@
 """Extensions of upstream xDSL 0.75 dialects that IREE-produced IR needs.
 
-`get_overrides()` returns extended copies of upstream dialects, registered by `pyvmvx-opt`
-in place of the upstream ones.
+`get_overrides()` returns extended copies of upstream dialects (`memref`, `linalg`): the
+upstream op list with some ops replaced and some added, registered by `pyvmvx-opt` in place
+of the upstream dialects. Every added or replaced op
+prints and parses MLIR's (IREE's) own custom syntax and keeps MLIR's generic form
+(operand order, property names).
+
+Which class to use (build with these; matching with `isinstance` works as noted):
+
+- `memref.global`, `memref.copy`, `memref.cast`: `memref.GlobalOp`, `CopyOp`, `CastOp` here,
+  subclasses of `xdsl.dialects.memref`'s, so matching the upstream class keeps working.
+- `linalg.matmul`: `linalg.MatmulOp` here, a subclass of `xdsl.dialects.linalg.ops.MatmulOp`
+  with MLIR's casting body (mixed element types) and `indexing_maps = [...]` syntax.
+- `linalg.batch_matmul`, `mmt4d`, `matvec`, `vecmat`, `dot`: `linalg.BatchMatmulOp`,
+  `Mmt4DOp`, `MatvecOp`, `VecmatOp`, `DotOp` (new `NamedOperation`s).
+- `linalg.pack`, `linalg.unpack`: `linalg.PackOp`, `UnPackOp` (new).
+
+A parsed op is an instance of the subclass, so code matching the upstream class keeps
+working. An op built from an upstream memref class verifies but prints in generic form (no
+custom syntax upstream), and upstream's `linalg.MatmulOp` gets the wrong body for mixed
+element types: build with the classes here.
+
+Subclassing a finalized xDSL op works when the subclass redeclares every field of the
+upstream op (its accessors are not field definitions); `irdl_options` must not be
+redeclared, since xDSL collects them from every class of the MRO.
 
 Semi-affine maps (`()[s0, s1, s2] -> (s0 + s1 * s2)`, `()[s0] -> (16 ceildiv s0)`) need a
 process-wide patch of xDSL's affine expression operators and parser (there is no other
@@ -25,4 +47,18 @@ def get_overrides() -> dict[str, Callable[[], Dialect]]:
     Also enables semi-affine maps (see the module docstring).
     """
     enable_semi_affine_maps()
-    return {}
+
+    def get_memref() -> Dialect:
+        from .memref import MemRef
+
+        return MemRef
+
+    def get_linalg() -> Dialect:
+        from .linalg import Linalg
+
+        return Linalg
+
+    return {
+        "memref": get_memref,
+        "linalg": get_linalg,
+    }

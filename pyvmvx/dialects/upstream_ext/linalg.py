@@ -1,0 +1,707 @@
+"""`linalg` with the named contractions and relayout ops IREE's codegen uses.
+
+Contractions (`C += cast_signed(C, A) * cast_signed(C, B)`), printed as
+`linalg.mmt4d {attrs} ins(%a, %b : T, T) outs(%c : T) -> T` (no result on memrefs):
+`mmt4d`, `batch_matmul`, `matvec`, `vecmat`, `dot`, and `matmul`, which replaces upstream's
+so that mixed element types (i8 x i8 -> i32, f16 x f16 -> f32) get MLIR's casting body.
+Like upstream's named ops, each carries its implicit body region (built from the element
+types) and reports its indexing maps and iterator types (`get_indexing_maps`,
+`get_iterator_types`), so generalization needs nothing op-specific. `matmul` and
+`batch_matmul` keep their maps in an `indexing_maps` property, printed as MLIR does
+(`linalg.matmul indexing_maps = [...] ins(...)`) when not the default.
+
+Relayout ops: `linalg.pack` and `linalg.unpack` with `padding_value`, `outer_dims_perm`,
+`inner_dims_pos`, static or dynamic `inner_tiles` and `into`, on tensors (one result) or
+memrefs (no result), with MLIR's verifier.
+"""
+
+from abc import ABC
+from collections.abc import Callable, Mapping, Sequence
+from typing import ClassVar, NamedTuple, Self, cast
+
+from xdsl.builder import Builder
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    AffineMapAttr,
+    AnyFloat,
+    ArrayAttr,
+    DenseArrayBase,
+    IndexType,
+    IntegerType,
+    MemRefType,
+    ShapedType,
+    TensorType,
+    i1,
+    i64,
+)
+from xdsl.dialects.linalg import Linalg as UpstreamLinalg
+from xdsl.dialects.linalg import ops as linalg_ops
+from xdsl.dialects.linalg.abstract_ops import NamedOperation
+from xdsl.dialects.linalg.attrs import IteratorTypeAttr
+from xdsl.dialects.utils import (
+    get_dynamic_index_list,
+    parse_dynamic_index_list_without_types,
+    print_dynamic_index_list,
+    split_dynamic_index_list,
+    verify_dynamic_index_list,
+)
+from xdsl.ir import Attribute, BlockArgument, Dialect, Operation, Region, SSAValue
+from xdsl.ir.affine import AffineMap
+from xdsl.irdl import (
+    AttrSizedOperandSegments,
+    IRDLOperation,
+    base,
+    irdl_op_definition,
+    operand_def,
+    opt_operand_def,
+    opt_prop_def,
+    opt_result_def,
+    prop_def,
+    region_def,
+    traits_def,
+    var_operand_def,
+    var_result_def,
+)
+from xdsl.parser import Parser, UnresolvedOperand
+from xdsl.printer import Printer
+from xdsl.utils.exceptions import VerifyException
+
+from ._utils import (
+    DestinationStyleMemoryEffect,
+    extend_dialect,
+    i64_array,
+    parse_int_list,
+    print_int_list,
+)
+
+# --- contraction bodies -------------------------------------------------------------
+
+
+def _element_type(value: SSAValue) -> Attribute:
+    value_type = value.type
+    element_type = (
+        value_type.get_element_type() if isinstance(value_type, ShapedType) else value_type
+    )
+    if not isinstance(element_type, IntegerType | AnyFloat):
+        raise ValueError(f"unsupported element type {element_type} in a linalg contraction")
+    return element_type
+
+
+def _cast_signed(value: SSAValue, to: Attribute) -> SSAValue:
+    """MLIR's `cast_signed`: sign-extend/truncate integers, extend/truncate floats,
+    convert between the two as signed integers."""
+    src = value.type
+    if src == to:
+        return value
+    if isinstance(src, IntegerType) and isinstance(to, IntegerType):
+        wider = to.width.data > src.width.data
+        return (arith.ExtSIOp(value, to) if wider else arith.TruncIOp(value, to)).result
+    if isinstance(src, AnyFloat) and isinstance(to, AnyFloat):
+        wider = to.bitwidth > src.bitwidth
+        return (arith.ExtFOp(value, to) if wider else arith.TruncFOp(value, to)).result
+    if isinstance(src, IntegerType) and isinstance(to, AnyFloat):
+        return arith.SIToFPOp(value, to).result
+    if isinstance(src, AnyFloat) and isinstance(to, IntegerType):
+        return arith.FPToSIOp(value, to).result
+    raise ValueError(f"cannot cast {src} to {to} in a linalg contraction")
+
+
+_BinaryBuilder = Callable[[SSAValue, SSAValue], Operation]
+
+
+def _mul_add(accumulator: Attribute) -> tuple[_BinaryBuilder, _BinaryBuilder]:
+    """MLIR's `BinaryFn.mul`/`BinaryFn.add` for the accumulator type (`and`/`or` on i1)."""
+    if isinstance(accumulator, AnyFloat):
+        return arith.MulfOp, arith.AddfOp
+    if accumulator == i1:
+        return arith.AndIOp, arith.OrIOp
+    return arith.MuliOp, arith.AddiOp
+
+
+def contraction_region(inputs: Sequence[SSAValue], outputs: Sequence[SSAValue]) -> Region:
+    """`^bb0(%a, %b, %c): yield %c + cast(%a) * cast(%b)` over the operands' element types."""
+    if len(inputs) != 2 or len(outputs) != 1:
+        raise ValueError("a linalg contraction takes two inputs and one output")
+    arg_types = [_element_type(v) for v in (*inputs, *outputs)]
+    accumulator = arg_types[2]
+    mul, add = _mul_add(accumulator)
+
+    @Builder.implicit_region(arg_types)
+    def body(args: tuple[BlockArgument, ...]) -> None:
+        lhs = _cast_signed(args[0], accumulator)
+        rhs = _cast_signed(args[1], accumulator)
+        product = mul(lhs, rhs)
+        linalg_ops.YieldOp(add(args[2], product.results[0]))
+
+    return body
+
+
+def _maps(*maps: Callable[..., tuple[object, ...]]) -> tuple[AffineMap, ...]:
+    return tuple(AffineMap.from_callable(m) for m in maps)
+
+
+def _iterators(kinds: str) -> tuple[IteratorTypeAttr, ...]:
+    """`"ppr"` -> (parallel, parallel, reduction)."""
+    return tuple(
+        IteratorTypeAttr.parallel() if k == "p" else IteratorTypeAttr.reduction() for k in kinds
+    )
+
+
+# --- contraction ops ------------------------------------------------------------------
+
+
+class _ContractionOp(NamedOperation, ABC):
+    """A named contraction: casting multiply-accumulate body, fixed iterator types."""
+
+    PRINT_ATTRS_IN_FRONT: ClassVar[bool] = True
+    ITERATOR_TYPES: ClassVar[tuple[IteratorTypeAttr, ...]]
+
+    traits = traits_def(DestinationStyleMemoryEffect())
+
+    def __init__(
+        self,
+        inputs: Sequence[SSAValue],
+        outputs: Sequence[SSAValue],
+        res: Sequence[Attribute] | None = None,
+        attributes: Mapping[str, Attribute] | None = None,
+    ):
+        result_types = (
+            [o.type for o in outputs if isinstance(o.type, TensorType)] if res is None else res
+        )
+        super().__init__(
+            ins=inputs,
+            outs=outputs,
+            result_types=[result_types],
+            attributes=attributes,
+            hidden_region=self.get_hidden_region(inputs, outputs),
+        )
+
+    @classmethod
+    def get_hidden_region(cls, inputs: Sequence[SSAValue], outputs: Sequence[SSAValue]) -> Region:
+        return contraction_region(inputs, outputs)
+
+    def get_iterator_types(self) -> ArrayAttr[IteratorTypeAttr]:
+        return ArrayAttr(self.ITERATOR_TYPES)
+
+
+class _FixedMapsContractionOp(_ContractionOp, ABC):
+    """A contraction whose indexing maps are fixed by the op (opdsl-style named ops)."""
+
+    INDEXING_MAPS: ClassVar[tuple[AffineMap, ...]]
+
+    def get_default_indexing_maps(self) -> Sequence[AffineMap]:
+        return self.INDEXING_MAPS
+
+
+class _ExplicitMapsOp(NamedOperation, ABC):
+    """Syntax of a named op with an `indexing_maps` property (`matmul`, `batch_matmul`).
+
+    Non-default maps print before the attribute dictionary:
+    `linalg.matmul indexing_maps = [...] {attrs} ins(...) outs(...)`.
+    """
+
+    def get_indexing_maps(self) -> ArrayAttr[AffineMapAttr]:
+        return cast(ArrayAttr[AffineMapAttr], self.properties["indexing_maps"])
+
+    def get_default_indexing_maps(self) -> Sequence[AffineMap]:
+        return tuple(m.data for m in self.get_indexing_maps())
+
+    @classmethod
+    def parse(cls, parser: Parser) -> Self:
+        maps: Attribute | None = None
+        if parser.parse_optional_keyword("indexing_maps") is not None:
+            parser.parse_punctuation("=")
+            pos = parser.pos
+            maps = parser.parse_attribute()
+            if not isinstance(maps, ArrayAttr) or not all(
+                isinstance(m, AffineMapAttr) for m in cast(ArrayAttr[Attribute], maps)
+            ):
+                parser.raise_error("expected an array of affine maps", pos, parser.pos)
+        op = cast(Self, super().parse(parser))
+        if maps is not None:
+            op.properties["indexing_maps"] = maps
+        return op
+
+    def print(self, printer: Printer) -> None:
+        default = self.get_irdl_definition().properties["indexing_maps"].default_value
+        if self.get_indexing_maps() != default:
+            printer.print_string(" indexing_maps = ")
+            printer.print_attribute(self.get_indexing_maps())
+        super().print(printer)
+
+
+_MATMUL_MAPS = _maps(lambda m, n, k: (m, k), lambda m, n, k: (k, n), lambda m, n, k: (m, n))
+
+
+@irdl_op_definition
+class MatmulOp(_ExplicitMapsOp, linalg_ops.MatmulOp):
+    """`linalg.matmul`: upstream's op with MLIR's casting body and `indexing_maps` syntax."""
+
+    name = "linalg.matmul"
+
+    inputs = var_operand_def()
+    outputs = var_operand_def(ShapedType)
+    res = var_result_def(TensorType)
+    body = region_def("single_block")
+    indexing_maps = prop_def(
+        ArrayAttr[AffineMapAttr],
+        default_value=ArrayAttr(AffineMapAttr(m) for m in _MATMUL_MAPS),
+    )
+
+    traits = traits_def(DestinationStyleMemoryEffect())
+
+    @classmethod
+    def get_hidden_region(cls, inputs: Sequence[SSAValue], outputs: Sequence[SSAValue]) -> Region:
+        return contraction_region(inputs, outputs)
+
+
+_BATCH_MATMUL_MAPS = _maps(
+    lambda b, m, n, k: (b, m, k), lambda b, m, n, k: (b, k, n), lambda b, m, n, k: (b, m, n)
+)
+
+
+@irdl_op_definition
+class BatchMatmulOp(_ExplicitMapsOp, _ContractionOp):
+    """`linalg.batch_matmul`: `C[b, m, n] += A[b, m, k] * B[b, k, n]`."""
+
+    name = "linalg.batch_matmul"
+
+    ITERATOR_TYPES: ClassVar[tuple[IteratorTypeAttr, ...]] = _iterators("pppr")
+
+    indexing_maps = prop_def(
+        ArrayAttr[AffineMapAttr],
+        default_value=ArrayAttr(AffineMapAttr(m) for m in _BATCH_MATMUL_MAPS),
+    )
+
+
+@irdl_op_definition
+class Mmt4DOp(_FixedMapsContractionOp):
+    """`linalg.mmt4d`: `C[m, n, m0, n0] += A[m, k, m0, k0] * B[n, k, n0, k0]`.
+
+    Loops are (m, n, k, m0, n0, k0), as in MLIR.
+    """
+
+    name = "linalg.mmt4d"
+
+    INDEXING_MAPS: ClassVar[tuple[AffineMap, ...]] = _maps(
+        lambda m, n, k, m0, n0, k0: (m, k, m0, k0),
+        lambda m, n, k, m0, n0, k0: (n, k, n0, k0),
+        lambda m, n, k, m0, n0, k0: (m, n, m0, n0),
+    )
+    ITERATOR_TYPES: ClassVar[tuple[IteratorTypeAttr, ...]] = _iterators("pprppr")
+
+
+@irdl_op_definition
+class MatvecOp(_FixedMapsContractionOp):
+    """`linalg.matvec`: `x[m] += A[m, n] * y[n]`."""
+
+    name = "linalg.matvec"
+
+    INDEXING_MAPS: ClassVar[tuple[AffineMap, ...]] = _maps(
+        lambda m, n: (m, n), lambda m, n: (n,), lambda m, n: (m,)
+    )
+    ITERATOR_TYPES: ClassVar[tuple[IteratorTypeAttr, ...]] = _iterators("pr")
+
+
+@irdl_op_definition
+class VecmatOp(_FixedMapsContractionOp):
+    """`linalg.vecmat`: `x[n] += y[m] * A[m, n]` (loops (n, m), as in MLIR)."""
+
+    name = "linalg.vecmat"
+
+    INDEXING_MAPS: ClassVar[tuple[AffineMap, ...]] = _maps(
+        lambda n, m: (m,), lambda n, m: (m, n), lambda n, m: (n,)
+    )
+    ITERATOR_TYPES: ClassVar[tuple[IteratorTypeAttr, ...]] = _iterators("pr")
+
+
+@irdl_op_definition
+class DotOp(_FixedMapsContractionOp):
+    """`linalg.dot`: `c[] += a[m] * b[m]`."""
+
+    name = "linalg.dot"
+
+    INDEXING_MAPS: ClassVar[tuple[AffineMap, ...]] = _maps(
+        lambda m: (m,), lambda m: (m,), lambda m: ()
+    )
+    ITERATOR_TYPES: ClassVar[tuple[IteratorTypeAttr, ...]] = _iterators("r")
+
+
+# --- pack / unpack --------------------------------------------------------------------
+
+_RankedShaped = base(TensorType) | base(MemRefType)
+
+
+def _is_dynamic(size: int) -> bool:
+    return size < 0
+
+
+def _ceil_div(a: int, b: int) -> int:
+    return -(-a // b)
+
+
+def _invalid_positions(positions: Sequence[int], rank: int) -> bool:
+    """MLIR's `isInvalidPackingPosSpecification`: too many, out of range or repeated."""
+    return (
+        len(positions) > rank
+        or any(not 0 <= p < rank for p in positions)
+        or len(set(positions)) != len(positions)
+    )
+
+
+def packed_shape(
+    unpacked_shape: Sequence[int],
+    inner_dims_pos: Sequence[int],
+    inner_tiles: Sequence[int],
+    outer_dims_perm: Sequence[int],
+) -> tuple[int, ...]:
+    """The smallest packed shape (MLIR's `inferPackedType`); -1 for unknown sizes.
+
+    `inner_tiles` holds static sizes, DYNAMIC_INDEX for dynamic ones.
+    """
+    outer = [-1 if _is_dynamic(s) else s for s in unpacked_shape]
+    for pos, tile in zip(inner_dims_pos, inner_tiles, strict=True):
+        if tile == DYNAMIC_INDEX or _is_dynamic(outer[pos]):
+            outer[pos] = -1
+        else:
+            outer[pos] = _ceil_div(outer[pos], tile)
+    if outer_dims_perm:
+        outer = [outer[i] for i in outer_dims_perm]
+    tiles = [-1 if t == DYNAMIC_INDEX else t for t in inner_tiles]
+    return (*outer, *tiles)
+
+
+class _RelayoutOp(IRDLOperation, ABC):
+    """Verifier and syntax shared by `linalg.pack` and `linalg.unpack`.
+
+    Fields are declared by each op, in operand order. Accessed here: `source`, `dest`,
+    `inner_tiles`, `result`, `outer_dims_perm`, `inner_dims_pos`, `static_inner_tiles`.
+    """
+
+    IS_PACK: ClassVar[bool]
+
+    traits = traits_def(DestinationStyleMemoryEffect())
+
+    def get_outer_dims_perm(self) -> tuple[int, ...]:
+        perm = cast(DenseArrayBase[IntegerType] | None, self.properties.get("outer_dims_perm"))
+        return () if perm is None else perm.get_values()
+
+    def get_inner_dims_pos(self) -> tuple[int, ...]:
+        return cast(DenseArrayBase[IntegerType], self.properties["inner_dims_pos"]).get_values()
+
+    def get_static_inner_tiles(self) -> tuple[int, ...]:
+        return cast(DenseArrayBase[IntegerType], self.properties["static_inner_tiles"]).get_values()
+
+    def get_mixed_tiles(self) -> list[SSAValue | int]:
+        """Each inner tile as a constant or the SSA value giving it."""
+        tiles = self.inner_tiles
+        return get_dynamic_index_list(self.get_static_inner_tiles(), tiles, DYNAMIC_INDEX)
+
+    def _unpacked_and_packed(self) -> tuple[ShapedType, ShapedType]:
+        source = cast(ShapedType, self.source.type)
+        dest = cast(ShapedType, self.dest.type)
+        return (source, dest) if self.IS_PACK else (dest, source)
+
+    def verify_(self) -> None:
+        source, dest = self.source.type, self.dest.type
+        results = self.results
+        tensors = isinstance(source, TensorType) and isinstance(dest, TensorType)
+        buffers = isinstance(source, MemRefType) and isinstance(dest, MemRefType)
+        if not (tensors or buffers):
+            raise VerifyException("mixing tensor and buffer semantics is not allowed")
+        if tensors and len(results) != 1:
+            raise VerifyException(f"expected 1 result, got {len(results)}")
+        if buffers and results:
+            raise VerifyException(f"expected 0 results, got {len(results)}")
+        if tensors and results[0].type != dest:
+            raise VerifyException(f"result type {results[0].type} must match dest type {dest}")
+
+        tiles = self.get_static_inner_tiles()
+        verify_dynamic_index_list(tiles, self.inner_tiles, DYNAMIC_INDEX)
+        if 0 in tiles:
+            raise VerifyException("invalid zero tile factor")
+        unpacked, packed = self._unpacked_and_packed()
+        unpacked_shape, packed_shape_ = unpacked.get_shape(), packed.get_shape()
+        rank = len(unpacked_shape)
+        inner_dims_pos, outer_dims_perm = self.get_inner_dims_pos(), self.get_outer_dims_perm()
+        if _invalid_positions(inner_dims_pos, rank):
+            raise VerifyException("invalid inner_dims_pos vector")
+        if _invalid_positions(outer_dims_perm, rank):
+            raise VerifyException("invalid outer_dims_perm vector")
+        if outer_dims_perm and len(outer_dims_perm) != rank:
+            raise VerifyException("outer_dims_perm must be a permutation or empty")
+        if len(tiles) > rank:
+            raise VerifyException(
+                "tiling factors must be less than or equal to the input rank for pack or "
+                "output rank for unpack"
+            )
+        if len(tiles) != len(inner_dims_pos):
+            raise VerifyException("tiling factors must equal the number of dimensions to tile")
+        if len(packed_shape_) != rank + len(tiles):
+            raise VerifyException(
+                f"packed rank != (unpacked rank + num tiling factors), got "
+                f"{len(packed_shape_)} != {rank + len(tiles)}"
+            )
+        expected = packed_shape(unpacked_shape, inner_dims_pos, tiles, outer_dims_perm)
+        if any(
+            e >= 0 and not _is_dynamic(a) and a < e
+            for e, a in zip(expected, packed_shape_, strict=True)
+        ):
+            shape = "x".join("?" if e < 0 else str(e) for e in expected)
+            raise VerifyException(
+                "the shape of output is not large enough to hold the packed data. Expected "
+                f"at least {shape}, got {packed}"
+            )
+        for size, tile in zip(packed_shape_[rank:], tiles, strict=True):
+            if (tile == DYNAMIC_INDEX) != _is_dynamic(size) or (
+                tile != DYNAMIC_INDEX and size != tile
+            ):
+                raise VerifyException(
+                    "mismatch in inner tile sizes specified and shaped of tiled dimension in "
+                    "the packed type"
+                )
+
+    def _padding(self) -> SSAValue | None:
+        return None
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_ssa_value(self.source)
+        if (padding := self._padding()) is not None:
+            printer.print_string(" padding_value(")
+            printer.print_ssa_value(padding)
+            printer.print_string(" : ")
+            printer.print_attribute(padding.type)
+            printer.print_string(")")
+        if self.get_outer_dims_perm():
+            printer.print_string(" outer_dims_perm = ")
+            print_int_list(printer, self.get_outer_dims_perm())
+        printer.print_string(" inner_dims_pos = ")
+        print_int_list(printer, self.get_inner_dims_pos())
+        printer.print_string(" inner_tiles = ")
+        print_dynamic_index_list(
+            printer,
+            DYNAMIC_INDEX,
+            self.inner_tiles,
+            self.get_static_inner_tiles(),
+        )
+        printer.print_string(" into ")
+        printer.print_ssa_value(self.dest)
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : ")
+        printer.print_attribute(self.source.type)
+        printer.print_string(" -> ")
+        printer.print_attribute(self.dest.type)
+
+
+class _ParsedRelayout(NamedTuple):
+    source: SSAValue
+    dest: SSAValue
+    inner_dims_pos: list[int]
+    inner_tiles: list[SSAValue | int]
+    outer_dims_perm: list[int] | None
+    padding_value: SSAValue | None
+    attributes: dict[str, Attribute]
+
+
+def _parse_relayout(parser: Parser, *, with_padding: bool) -> _ParsedRelayout:
+    """`%src (padding_value(%p : T))? (outer_dims_perm = [...])? inner_dims_pos = [...]
+    inner_tiles = [...] into %dst attr-dict : T -> T`."""
+    source = parser.parse_unresolved_operand()
+    padding: tuple[UnresolvedOperand, Attribute] | None = None
+    if with_padding and parser.parse_optional_keyword("padding_value") is not None:
+        parser.parse_punctuation("(")
+        padding_operand = parser.parse_unresolved_operand()
+        parser.parse_punctuation(":")
+        padding = padding_operand, parser.parse_type()
+        parser.parse_punctuation(")")
+    outer_dims_perm: list[int] | None = None
+    if parser.parse_optional_keyword("outer_dims_perm") is not None:
+        parser.parse_punctuation("=")
+        outer_dims_perm = parse_int_list(parser)
+    parser.parse_keyword("inner_dims_pos")
+    parser.parse_punctuation("=")
+    inner_dims_pos = parse_int_list(parser)
+    parser.parse_keyword("inner_tiles")
+    parser.parse_punctuation("=")
+    pos = parser.pos
+    dynamic_tiles, static_tiles = parse_dynamic_index_list_without_types(parser, DYNAMIC_INDEX)
+    parser.parse_keyword("into")
+    dest = parser.parse_unresolved_operand()
+    attributes = parser.parse_optional_attr_dict()
+    parser.parse_punctuation(":")
+    source_type = parser.parse_type()
+    parser.parse_punctuation("->")
+    dest_type = parser.parse_type()
+    tiles = parser.resolve_operands(dynamic_tiles, [IndexType()] * len(dynamic_tiles), pos)
+    return _ParsedRelayout(
+        parser.resolve_operand(source, source_type),
+        parser.resolve_operand(dest, dest_type),
+        inner_dims_pos,
+        get_dynamic_index_list(static_tiles, tiles, DYNAMIC_INDEX),
+        outer_dims_perm,
+        None if padding is None else parser.resolve_operand(*padding),
+        attributes,
+    )
+
+
+def _relayout_properties(
+    inner_dims_pos: Sequence[int],
+    inner_tiles: Sequence[SSAValue | int],
+    outer_dims_perm: Sequence[int] | None,
+) -> tuple[dict[str, Attribute | None], list[SSAValue]]:
+    static_tiles, dynamic_tiles = split_dynamic_index_list(inner_tiles, DYNAMIC_INDEX)
+    properties: dict[str, Attribute | None] = {
+        "inner_dims_pos": i64_array(inner_dims_pos),
+        "static_inner_tiles": i64_array(static_tiles),
+        "outer_dims_perm": i64_array(outer_dims_perm) if outer_dims_perm else None,
+    }
+    return properties, dynamic_tiles
+
+
+def _result_types(dest: SSAValue) -> list[Attribute]:
+    return [dest.type] if isinstance(dest.type, TensorType) else []
+
+
+@irdl_op_definition
+class PackOp(_RelayoutOp):
+    """`linalg.pack %src padding_value(%p : f32) outer_dims_perm = [1, 0]
+    inner_dims_pos = [0, 1] inner_tiles = [%t, 8] into %dst : T -> T`."""
+
+    name = "linalg.pack"
+
+    IS_PACK: ClassVar[bool] = True
+
+    source = operand_def(_RankedShaped)
+    dest = operand_def(_RankedShaped)
+    padding_value = opt_operand_def()
+    inner_tiles = var_operand_def(IndexType)
+    result = opt_result_def(TensorType)
+    outer_dims_perm = opt_prop_def(DenseArrayBase.constr(i64))
+    inner_dims_pos = prop_def(DenseArrayBase.constr(i64))
+    static_inner_tiles = prop_def(DenseArrayBase.constr(i64))
+
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+
+    def __init__(
+        self,
+        source: SSAValue,
+        dest: SSAValue,
+        inner_dims_pos: Sequence[int],
+        inner_tiles: Sequence[SSAValue | int],
+        *,
+        padding_value: SSAValue | None = None,
+        outer_dims_perm: Sequence[int] | None = None,
+        attributes: Mapping[str, Attribute] | None = None,
+    ):
+        properties, dynamic_tiles = _relayout_properties(
+            inner_dims_pos, inner_tiles, outer_dims_perm
+        )
+        super().__init__(
+            operands=[
+                source,
+                dest,
+                [] if padding_value is None else [padding_value],
+                dynamic_tiles,
+            ],
+            result_types=[_result_types(dest)],
+            properties=properties,
+            attributes=attributes,
+        )
+
+    @classmethod
+    def parse(cls, parser: Parser) -> Self:
+        parsed = _parse_relayout(parser, with_padding=True)
+        return cls(
+            parsed.source,
+            parsed.dest,
+            parsed.inner_dims_pos,
+            parsed.inner_tiles,
+            padding_value=parsed.padding_value,
+            outer_dims_perm=parsed.outer_dims_perm,
+            attributes=parsed.attributes,
+        )
+
+    def _padding(self) -> SSAValue | None:
+        return self.padding_value
+
+    def verify_(self) -> None:
+        super().verify_()
+        source = cast(ShapedType, self.source.type)
+        element_type = source.get_element_type()
+        if self.padding_value is not None and self.padding_value.type != element_type:
+            raise VerifyException(
+                f"expected padding_value has {element_type} but got: {self.padding_value.type}"
+            )
+        if self.padding_value is None and self._needs_padding():
+            raise VerifyException(
+                "invalid tile factor or output size provided. Only full tiles are supported "
+                "when padding_value is not set"
+            )
+
+    def _needs_padding(self) -> bool:
+        """A static tile that does not divide its static source dimension."""
+        shape = cast(ShapedType, self.source.type).get_shape()
+        return any(
+            tile != DYNAMIC_INDEX and not _is_dynamic(shape[pos]) and shape[pos] % tile
+            for pos, tile in zip(
+                self.get_inner_dims_pos(), self.get_static_inner_tiles(), strict=True
+            )
+        )
+
+
+@irdl_op_definition
+class UnPackOp(_RelayoutOp):
+    """`linalg.unpack %src outer_dims_perm = [1, 0] inner_dims_pos = [0, 1]
+    inner_tiles = [8, %t] into %dst : T -> T`."""
+
+    name = "linalg.unpack"
+
+    IS_PACK: ClassVar[bool] = False
+
+    source = operand_def(_RankedShaped)
+    dest = operand_def(_RankedShaped)
+    inner_tiles = var_operand_def(IndexType)
+    result = opt_result_def(TensorType)
+    outer_dims_perm = opt_prop_def(DenseArrayBase.constr(i64))
+    inner_dims_pos = prop_def(DenseArrayBase.constr(i64))
+    static_inner_tiles = prop_def(DenseArrayBase.constr(i64))
+
+    def __init__(
+        self,
+        source: SSAValue,
+        dest: SSAValue,
+        inner_dims_pos: Sequence[int],
+        inner_tiles: Sequence[SSAValue | int],
+        *,
+        outer_dims_perm: Sequence[int] | None = None,
+        attributes: Mapping[str, Attribute] | None = None,
+    ):
+        properties, dynamic_tiles = _relayout_properties(
+            inner_dims_pos, inner_tiles, outer_dims_perm
+        )
+        super().__init__(
+            operands=[source, dest, dynamic_tiles],
+            result_types=[_result_types(dest)],
+            properties=properties,
+            attributes=attributes,
+        )
+
+    @classmethod
+    def parse(cls, parser: Parser) -> Self:
+        parsed = _parse_relayout(parser, with_padding=False)
+        return cls(
+            parsed.source,
+            parsed.dest,
+            parsed.inner_dims_pos,
+            parsed.inner_tiles,
+            outer_dims_perm=parsed.outer_dims_perm,
+            attributes=parsed.attributes,
+        )
+
+
+Linalg: Dialect = extend_dialect(
+    UpstreamLinalg,
+    [MatmulOp, BatchMatmulOp, Mmt4DOp, MatvecOp, VecmatOp, DotOp, PackOp, UnPackOp],
+)
