@@ -1,8 +1,8 @@
 """Extensions of upstream xDSL 0.75 dialects that IREE-produced IR needs.
 
-`get_overrides()` returns extended copies of upstream dialects (`memref`, `linalg`): the
-upstream op list with some ops replaced and some added, registered by `pyvmvx-opt` in place
-of the upstream dialects. Every added or replaced op
+`get_overrides()` returns extended copies of upstream dialects (`memref`, `linalg`, `scf`,
+`tensor`, `arith`, `affine`): the upstream op list with some ops replaced and some added,
+registered by `pyvmvx-opt` in place of the upstream dialects. Every added or replaced op
 prints and parses MLIR's (IREE's) own custom syntax and keeps MLIR's generic form
 (operand order, property names).
 
@@ -15,6 +15,12 @@ Which class to use (build with these; matching with `isinstance` works as noted)
 - `linalg.batch_matmul`, `mmt4d`, `matvec`, `vecmat`, `dot`: `linalg.BatchMatmulOp`,
   `Mmt4DOp`, `MatvecOp`, `VecmatOp`, `DotOp` (new `NamedOperation`s).
 - `linalg.pack`, `linalg.unpack`: `linalg.PackOp`, `UnPackOp` (new).
+- `scf.forall`, `scf.forall.in_parallel`: `scf.ForallOp`, `InParallelOp` (new).
+- `tensor.parallel_insert_slice`: `tensor.ParallelInsertSliceOp` (new).
+- `arith.remf`, `arith.index_castui`: `arith.RemFOp`, `IndexCastUIOp` (new; the latter is
+  deliberately not an `arith.IndexCastOp`).
+- `affine.delinearize_index`, `linearize_index`, `max`: `affine.DelinearizeIndexOp`,
+  `LinearizeIndexOp`, `MaxOp` (new).
 
 A parsed op is an instance of the subclass, so code matching the upstream class keeps
 working. An op built from an upstream memref class verifies but prints in generic form (no
@@ -58,7 +64,31 @@ def get_overrides() -> dict[str, Callable[[], Dialect]]:
 
         return Linalg
 
+    def get_scf() -> Dialect:
+        from .scf import Scf
+
+        return Scf
+
+    def get_tensor() -> Dialect:
+        from .tensor import Tensor
+
+        return Tensor
+
+    def get_arith() -> Dialect:
+        from .arith import Arith
+
+        return Arith
+
+    def get_affine() -> Dialect:
+        from .affine import Affine
+
+        return Affine
+
     return {
         "memref": get_memref,
         "linalg": get_linalg,
+        "scf": get_scf,
+        "tensor": get_tensor,
+        "arith": get_arith,
+        "affine": get_affine,
     }
