@@ -122,3 +122,33 @@ func.func @pack_partial_rank(%src: tensor<5x16x3xf32>, %dst: tensor<3x8x5x2xf32>
   func.return %0 : tensor<3x8x5x2xf32>
 }
 // CHECK-NEXT: %0 = linalg.pack %src outer_dims_perm = [2, 1, 0] inner_dims_pos = [1] inner_tiles = [2] into %dst : tensor<5x16x3xf32> -> tensor<3x8x5x2xf32>
+
+// -----
+
+// Data tiling as IREE emits it: tile sizes known at run time, outer sizes from a semi-affine
+// ceildiv, a padded pack into a fully dynamic 4-D tensor, then narrow-type mmt4d variants.
+// CHECK-LABEL: func.func @dynamic_data_tiling(
+func.func @dynamic_data_tiling(%src: tensor<1000x2048xf32>, %t0: index, %t1: index, %pad: f32,
+    %l8: tensor<?x?x?x?xi8>, %r4: tensor<?x?x?x?xi4>, %a32: tensor<?x?x?x?xi32>,
+    %lb: tensor<?x?x16x2xbf16>, %rb: tensor<?x?x16x2xbf16>, %af: tensor<?x?x16x16xf32>)
+    -> (tensor<?x?x?x?xf32>, tensor<?x?x?x?xi32>, tensor<?x?x16x16xf32>) {
+  %m = affine.apply affine_map<()[s0] -> (1000 ceildiv s0)>()[%t0]
+  %k = affine.apply affine_map<()[s0] -> (2048 ceildiv s0)>()[%t1]
+  %empty = tensor.empty(%m, %k, %t0, %t1) : tensor<?x?x?x?xf32>
+  %packed = linalg.pack %src padding_value(%pad : f32) inner_dims_pos = [0, 1] inner_tiles = [%t0, %t1] into %empty
+      : tensor<1000x2048xf32> -> tensor<?x?x?x?xf32>
+  %0 = linalg.mmt4d ins(%l8, %r4 : tensor<?x?x?x?xi8>, tensor<?x?x?x?xi4>) outs(%a32 : tensor<?x?x?x?xi32>) -> tensor<?x?x?x?xi32>
+  %1 = linalg.mmt4d ins(%lb, %rb : tensor<?x?x16x2xbf16>, tensor<?x?x16x2xbf16>) outs(%af : tensor<?x?x16x16xf32>) -> tensor<?x?x16x16xf32>
+  func.return %packed, %0, %1 : tensor<?x?x?x?xf32>, tensor<?x?x?x?xi32>, tensor<?x?x16x16xf32>
+}
+// CHECK-NEXT: %m = affine.apply affine_map<()[s0] -> ((1000 ceildiv s0))> ()[%t0]
+// CHECK-NEXT: %k = affine.apply affine_map<()[s0] -> ((2048 ceildiv s0))> ()[%t1]
+// CHECK-NEXT: %empty = tensor.empty(%m, %k, %t0, %t1) : tensor<?x?x?x?xf32>
+// CHECK-NEXT: %packed = linalg.pack %src padding_value(%pad : f32) inner_dims_pos = [0, 1] inner_tiles = [%t0, %t1] into %empty : tensor<1000x2048xf32> -> tensor<?x?x?x?xf32>
+// CHECK-NEXT: %0 = linalg.mmt4d ins(%l8, %r4 : tensor<?x?x?x?xi8>, tensor<?x?x?x?xi4>) outs(%a32 : tensor<?x?x?x?xi32>) -> tensor<?x?x?x?xi32>
+// CHECK-NEXT: %1 = linalg.mmt4d ins(%lb, %rb : tensor<?x?x16x2xbf16>, tensor<?x?x16x2xbf16>) outs(%af : tensor<?x?x16x16xf32>) -> tensor<?x?x16x16xf32>
+// GENERIC:      ^bb0(%{{.*}}: i8, %{{.*}}: i4, %{{.*}}: i32):
+// GENERIC-NEXT:   "arith.extsi"(%{{.*}}) : (i8) -> i32
+// GENERIC-NEXT:   "arith.extsi"(%{{.*}}) : (i4) -> i32
+// GENERIC:      ^bb0(%{{.*}}: bf16, %{{.*}}: bf16, %{{.*}}: f32):
+// GENERIC-NEXT:   "arith.extf"(%{{.*}}) : (bf16) -> f32
