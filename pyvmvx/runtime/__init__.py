@@ -1,12 +1,22 @@
 """pyvmvx's runtime: numpy and the standard library only (never xDSL or the compiler).
 
 Public API: `Buffer` (a `!vm.buffer`), `List` (a `!vm.list`), `StatusError` (every runtime
-failure, with an IREE status code) and `VMVXModule` (the `vmvx` module's exports).
+failure, with an IREE status code), `VMVXModule` (the `vmvx` module's exports) and
+`load_executables`/`Executable` (HAL executables of a module file, dispatched over a grid).
 """
 
+from pyvmvx.runtime.api import Executable, load_executables
 from pyvmvx.runtime.modules.vmvx import VMVXModule
 from pyvmvx.runtime.status import StatusCode, StatusError
 from pyvmvx.runtime.vm.buffer import Buffer
 from pyvmvx.runtime.vm.list import List
 
-__all__ = ["Buffer", "List", "StatusCode", "StatusError", "VMVXModule"]
+__all__ = [
+    "Buffer",
+    "Executable",
+    "List",
+    "StatusCode",
+    "StatusError",
+    "VMVXModule",
+    "load_executables",
+]

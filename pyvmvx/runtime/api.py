@@ -1,0 +1,162 @@
+"""The runtime's Python API for HAL executables: load a module file, dispatch with numpy.
+
+`load_executables(data)` reads a module file (bytes, or a path) and returns its executables
+by symbol name. `Executable.dispatch(entry, workgroup_count, bindings, constants, threads)`
+runs one entry point over a grid:
+
+- `entry` is an export name or an entry-point ordinal;
+- `bindings` are numpy arrays or other C-contiguous buffer-protocol objects, wrapped without a
+  copy (so outputs are written in place; a read-only array is a read-only binding), or
+  `Buffer`s;
+- `constants` are the push constants: Python or numpy integers in [-2**31, 2**32), passed
+  as 32-bit two's-complement slots. Floats are refused rather than silently bit-cast; pass
+  `numpy.float32(x).view(numpy.int32)` for a float constant;
+- `threads=None` (or 1) runs the workgroups sequentially, `threads=N` on N pool threads.
+
+Every error is a `StatusError`.
+"""
+
+from __future__ import annotations
+
+import operator
+import os
+import struct
+from collections.abc import Sequence
+from typing import Any
+
+from pyvmvx.runtime.modules.hal import EntryPoint, HalExecutable
+from pyvmvx.runtime.status import StatusCode, StatusError, invalid_argument
+from pyvmvx.runtime.vm.buffer import Buffer
+from pyvmvx.runtime.vm.serialize import decode
+
+ModuleData = bytes | bytearray | memoryview | str | os.PathLike[str]
+
+
+def read_module_file(data: ModuleData) -> bytes:
+    """The bytes of a module file given as bytes or as a path (NOT_FOUND if it is missing)."""
+    if isinstance(data, bytes | bytearray | memoryview):
+        return bytes(data)
+    if not isinstance(data, str | os.PathLike):
+        raise invalid_argument(f"expected module bytes or a path, got {type(data).__name__}")
+    try:
+        with open(data, "rb") as file:
+            return file.read()
+    except FileNotFoundError:
+        raise StatusError(StatusCode.NOT_FOUND, f"module file {str(data)!r} not found") from None
+    except OSError as err:
+        raise invalid_argument(f"cannot read module file {str(data)!r}: {err}") from None
+
+
+def load_executables(data: ModuleData) -> dict[str, Executable]:
+    """Every HAL executable of a module file, keyed by its `hal.executable` symbol name."""
+    program = decode(read_module_file(data))
+    return {e.name: Executable(HalExecutable(e)) for e in program.executables}
+
+
+class Executable:
+    """A loaded HAL executable; `entry_points` names its entry points in ordinal order."""
+
+    def __init__(self, loaded: HalExecutable) -> None:
+        self._loaded = loaded
+        self._by_name = {e.name: e for e in loaded.entry_points}
+
+    @property
+    def name(self) -> str:
+        return self._loaded.name
+
+    @property
+    def entry_points(self) -> tuple[str, ...]:
+        return tuple(e.name for e in self._loaded.entry_points)
+
+    def entry_point(self, entry: str | int) -> EntryPoint:
+        """The entry point named `entry`, or with ordinal `entry`."""
+        if isinstance(entry, str):
+            found = self._by_name.get(entry)
+            if found is None:
+                raise StatusError(
+                    StatusCode.NOT_FOUND,
+                    f"executable {self.name!r} has no entry point {entry!r} "
+                    f"(it has {', '.join(self._by_name) or 'none'})",
+                )
+            return found
+        if isinstance(entry, bool) or not _is_integer(entry):
+            raise invalid_argument(f"entry must be a name or an ordinal, got {entry!r}")
+        return self._loaded.entry_point(operator.index(entry))
+
+    def dispatch(
+        self,
+        entry: str | int,
+        workgroup_count: Sequence[int] = (1, 1, 1),
+        bindings: Sequence[Any] = (),
+        constants: Sequence[int] = (),
+        threads: int | None = None,
+    ) -> None:
+        """Run `entry` once per workgroup of the `(x, y, z)` grid (see the module docstring)."""
+        ordinal = self.entry_point(entry).ordinal
+        self._loaded.dispatch(
+            ordinal,
+            _grid(workgroup_count),
+            [_binding(i, value) for i, value in enumerate(bindings)],
+            _constants(constants),
+            _threads(threads),
+        )
+
+    def __repr__(self) -> str:
+        return f"<Executable {self.name!r} entry points {list(self.entry_points)}>"
+
+
+def _is_integer(value: Any) -> bool:
+    try:
+        operator.index(value)
+    except TypeError:
+        return False
+    return True
+
+
+def _grid(workgroup_count: Sequence[int]) -> tuple[int, int, int]:
+    try:
+        counts = tuple(workgroup_count)
+    except TypeError:
+        counts = ()
+    if len(counts) != 3 or not all(_is_integer(c) and not isinstance(c, bool) for c in counts):
+        raise invalid_argument(f"workgroup_count must be 3 integers, got {workgroup_count!r}")
+    x, y, z = (operator.index(c) for c in counts)
+    return (x, y, z)
+
+
+def _binding(index: int, value: Any) -> Buffer:
+    if isinstance(value, Buffer):
+        return value
+    try:
+        view = memoryview(value)
+    except (TypeError, ValueError):
+        raise invalid_argument(
+            f"binding {index} must be a numpy array, a buffer-protocol object or a Buffer, "
+            f"got {type(value).__name__}"
+        ) from None
+    try:
+        return Buffer(view, mutable=not view.readonly)
+    except StatusError as err:
+        raise invalid_argument(f"binding {index}: {err.message}") from None
+
+
+def _constants(values: Sequence[int]) -> Buffer:
+    slots = []
+    for index, value in enumerate(values):
+        if isinstance(value, bool) or not _is_integer(value):
+            raise invalid_argument(
+                f"push constant {index} must be a 32-bit integer, got {type(value).__name__}"
+            )
+        number = operator.index(value)
+        if not -(1 << 31) <= number < 1 << 32:
+            raise invalid_argument(f"push constant {index} = {number} does not fit in 32 bits")
+        slots.append(number & 0xFFFFFFFF)
+    return Buffer(struct.pack(f"<{len(slots)}I", *slots), mutable=False)
+
+
+def _threads(threads: int | None) -> int:
+    if threads is None:
+        return 1
+    if isinstance(threads, bool) or not _is_integer(threads) or operator.index(threads) < 1:
+        raise invalid_argument(f"threads must be a positive integer or None, got {threads!r}")
+    return operator.index(threads)

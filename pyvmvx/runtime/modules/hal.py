@@ -1,0 +1,297 @@
+"""The local HAL: IREE's VMVX executable loader and workgroup dispatch.
+
+An executable is a `format.Executable`: a VM module whose exports are the entry points, in
+ordinal order, each with IREE's VMVX calling convention `0rrriiiiiiiii_v`, i.e. arguments
+`(local_memory, constants, bindings, workgroup_id xyz, workgroup_size xyz, workgroup_count
+xyz)` and no results (`vmvx_module_loader.c`). Two exports are not entry points and are exempt
+from that check: `__set_constants` (`0r_v`, the executable-constants protocol below) and
+`__init` (`0v_v`, which pyvmvx's module file uses for what IREE keeps internal to the bytecode
+module: the global initializers, run when a context is created).
+
+Reflection attributes of each entry point (decimal uint32 strings, as IREE parses them):
+`local_memory` (bytes of workgroup-local scratch), `constant_count` (32-bit push constants)
+and `binding_count`; a missing attribute means 0, a malformed one is INVALID_ARGUMENT. The
+executable's `ExecutableEntry` may add `workgroup_size` (`"x,y,z"`), passed to the entry as
+its workgroup size; without it the size is 0, as on IREE's VMVX.
+
+Executable constants: when the executable carries constant values, its module must export
+`__set_constants`, which is called once per VM context with a read-only buffer of 4 bytes per
+constant; values without that export, or that export without values, are INVALID_ARGUMENT.
+
+Dispatch runs an entry over a `(x, y, z)` grid, x fastest, each workgroup getting a fresh
+mutable list of the bindings, the read-only push-constant buffer and its own zeroed local
+memory (the `local_memory` request rounded up to whole 4096-byte pages: IREE hands each
+workgroup its worker's whole local-memory block, which is at least the request). With
+`threads=N` the grid is cut into N contiguous ranges run on a thread pool, each worker with its
+own VM context, because globals live in a context. Every failure is a `StatusError`.
+"""
+
+from __future__ import annotations
+
+import struct
+import threading
+from collections.abc import Iterator, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from pyvmvx.runtime.modules.vmvx import VMVXModule
+from pyvmvx.runtime.status import invalid_argument
+from pyvmvx.runtime.vm.buffer import Buffer
+from pyvmvx.runtime.vm.executor import CompiledModule, Context
+from pyvmvx.runtime.vm.format import Executable
+from pyvmvx.runtime.vm.list import List
+
+ENTRY_CALLING_CONVENTION = "0rrriiiiiiiii_v"
+SET_CONSTANTS = "__set_constants"
+SET_CONSTANTS_CALLING_CONVENTION = "0r_v"
+INITIALIZER = "__init"
+LOCAL_MEMORY_PAGE_SIZE = 4096
+UINT32_LIMIT = 1 << 32
+
+Grid = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class EntryPoint:
+    """An entry point's ABI: ordinal, export name and what a dispatch must provide."""
+
+    ordinal: int
+    name: str
+    local_memory: int
+    """Bytes of zeroed local memory each workgroup receives (whole pages)."""
+    constant_count: int
+    binding_count: int
+    workgroup_size: Grid
+
+
+class HalExecutable:
+    """A loaded VMVX executable: a translated module, its entry points and its VM contexts.
+
+    Contexts are created on demand (one per concurrently running worker) and reused; each new
+    context gets the executable constants through `__set_constants`. The first context is
+    created at load, so import, initializer and constant errors surface there.
+    """
+
+    def __init__(self, executable: Executable, natives: Mapping[str, Any] | None = None) -> None:
+        self.name = executable.name
+        self._compiled = CompiledModule(executable.module)
+        self.entry_points = _entry_points(executable)
+        self._constants = _executable_constants(executable)
+        self._natives: dict[str, Any] = {"vmvx": VMVXModule(), **(natives or {})}
+        self._idle: list[Context] = []
+        self._lock = threading.Lock()
+        self._idle.append(self._new_context())
+
+    def entry_point(self, ordinal: int) -> EntryPoint:
+        if not 0 <= ordinal < len(self.entry_points):
+            raise invalid_argument(
+                f"entry point ordinal {ordinal} out of bounds "
+                f"(executable {self.name!r} has {len(self.entry_points)})"
+            )
+        return self.entry_points[ordinal]
+
+    def dispatch(
+        self,
+        ordinal: int,
+        workgroup_count: Grid,
+        bindings: Sequence[Buffer],
+        constants: Buffer,
+        threads: int = 1,
+    ) -> None:
+        """Run entry `ordinal` once per workgroup of the grid; `constants` holds the push
+        constants as 32-bit little-endian slots (read-only)."""
+        entry = self.entry_point(ordinal)
+        if len(bindings) != entry.binding_count:
+            raise invalid_argument(
+                f"entry point {entry.name!r} takes {entry.binding_count} bindings, "
+                f"got {len(bindings)}"
+            )
+        if constants.length != 4 * entry.constant_count:
+            raise invalid_argument(
+                f"entry point {entry.name!r} takes {entry.constant_count} push constants, "
+                f"got {constants.length // 4}"
+            )
+        if constants.mutable:
+            raise invalid_argument("the push-constant buffer must be read-only")
+        for count in workgroup_count:
+            if not 0 <= count < UINT32_LIMIT:
+                raise invalid_argument(f"workgroup count {workgroup_count} is not 3 uint32s")
+        total = workgroup_count[0] * workgroup_count[1] * workgroup_count[2]
+        workers = max(1, min(threads, total))
+        run = _WorkgroupRunner(self, entry, workgroup_count, tuple(bindings), constants)
+        if workers == 1:
+            run(0, total)
+            return
+        bounds = [total * w // workers for w in range(workers + 1)]
+        pool = _pool(workers)
+        futures = [pool.submit(run, bounds[w], bounds[w + 1]) for w in range(workers)]
+        errors = [f.exception() for f in futures]
+        for error in errors:
+            if error is not None:
+                raise error
+
+    @contextmanager
+    def context(self) -> Iterator[Context]:
+        """An idle VM context (or a new one) for the duration of the block."""
+        with self._lock:
+            context = self._idle.pop() if self._idle else None
+        if context is None:
+            context = self._new_context()
+        try:
+            yield context
+        finally:
+            with self._lock:
+                self._idle.append(context)
+
+    def _new_context(self) -> Context:
+        context = self._compiled.instantiate(self._natives)
+        if self._constants is not None:
+            context.call(SET_CONSTANTS, self._constants)
+        return context
+
+
+class _WorkgroupRunner:
+    """Runs a contiguous range of a dispatch's workgroups (by linear index) in one context."""
+
+    def __init__(
+        self,
+        executable: HalExecutable,
+        entry: EntryPoint,
+        workgroup_count: Grid,
+        bindings: tuple[Buffer, ...],
+        constants: Buffer,
+    ) -> None:
+        self.executable = executable
+        self.entry = entry
+        self.count = workgroup_count
+        self.bindings = bindings
+        self.constants = constants
+        self.failed = threading.Event()
+
+    def __call__(self, start: int, stop: int) -> None:
+        entry, (count_x, count_y, count_z) = self.entry, self.count
+        size_x, size_y, size_z = entry.workgroup_size
+        with self.executable.context() as context:
+            function = context.lookup(entry.name)
+            for linear in range(start, stop):
+                if self.failed.is_set():
+                    return
+                x, rest = linear % count_x, linear // count_x
+                y, z = rest % count_y, rest // count_y
+                try:
+                    function(
+                        self._local_memory(),
+                        self.constants,
+                        self._binding_list(),
+                        x,
+                        y,
+                        z,
+                        size_x,
+                        size_y,
+                        size_z,
+                        count_x,
+                        count_y,
+                        count_z,
+                    )
+                except BaseException:
+                    self.failed.set()
+                    raise
+
+    def _binding_list(self) -> List:
+        bindings = List("buffer", len(self.bindings))
+        for buffer in self.bindings:
+            bindings.push(buffer)
+        return bindings
+
+    def _local_memory(self) -> Buffer:
+        return Buffer.allocate(self.entry.local_memory)
+
+
+_POOLS: dict[int, ThreadPoolExecutor] = {}
+_POOLS_LOCK = threading.Lock()
+
+
+def _pool(workers: int) -> ThreadPoolExecutor:
+    """A process-wide pool of `workers` threads, created on first use and then reused."""
+    with _POOLS_LOCK:
+        pool = _POOLS.get(workers)
+        if pool is None:
+            pool = ThreadPoolExecutor(workers, thread_name_prefix=f"pyvmvx-dispatch-{workers}")
+            _POOLS[workers] = pool
+        return pool
+
+
+def _entry_points(executable: Executable) -> tuple[EntryPoint, ...]:
+    module = executable.module
+    entry_attributes = {e.export: e.attributes for e in executable.entries}
+    entries: list[EntryPoint] = []
+    for export in module.exports:
+        if export.name in (SET_CONSTANTS, INITIALIZER):
+            expected = SET_CONSTANTS_CALLING_CONVENTION if export.name == SET_CONSTANTS else "0v_v"
+            if export.calling_convention != expected:
+                raise invalid_argument(
+                    f"executable {executable.name!r}: {export.name} must have calling "
+                    f"convention '{expected}' but has '{export.calling_convention}'"
+                )
+            continue
+        if export.calling_convention != ENTRY_CALLING_CONVENTION:
+            raise invalid_argument(
+                "executable entry point does not match the expected calling convention; "
+                f"expected '{ENTRY_CALLING_CONVENTION}' but got '{export.calling_convention}' "
+                f"(export {export.name!r} of executable {executable.name!r})"
+            )
+        reflection = export.attributes
+        where = f"entry point {export.name!r} of executable {executable.name!r}"
+        local_memory = _uint32(reflection.get("local_memory", "0"), "local_memory", where)
+        pages = -(-local_memory // LOCAL_MEMORY_PAGE_SIZE)
+        entries.append(
+            EntryPoint(
+                ordinal=len(entries),
+                name=export.name,
+                local_memory=pages * LOCAL_MEMORY_PAGE_SIZE,
+                constant_count=_uint32(
+                    reflection.get("constant_count", "0"), "constant_count", where
+                ),
+                binding_count=_uint32(reflection.get("binding_count", "0"), "binding_count", where),
+                workgroup_size=_workgroup_size(entry_attributes.get(export.name, ()), where),
+            )
+        )
+    return tuple(entries)
+
+
+def _uint32(text: str, key: str, where: str) -> int:
+    if not (text.isascii() and text.isdigit()) or int(text) >= UINT32_LIMIT:
+        raise invalid_argument(f"{where}: reflection attribute {key}={text!r} is not a uint32")
+    return int(text)
+
+
+def _workgroup_size(attributes: tuple[tuple[str, str], ...], where: str) -> Grid:
+    text = dict(attributes).get("workgroup_size")
+    if text is None:
+        return (0, 0, 0)
+    parts = text.split(",")
+    if len(parts) != 3:
+        raise invalid_argument(f"{where}: workgroup_size {text!r} is not 'x,y,z'")
+    x, y, z = (_uint32(part, "workgroup_size", where) for part in parts)
+    return (x, y, z)
+
+
+def _executable_constants(executable: Executable) -> Buffer | None:
+    """The read-only buffer `__set_constants` receives, or None when there are no constants."""
+    export = executable.module.export(SET_CONSTANTS)
+    values = executable.constants
+    if export is None and values:
+        raise invalid_argument(
+            f"executable {executable.name!r} has no executable-level constants but "
+            f"{len(values)} constants were provided"
+        )
+    if export is not None and not values:
+        raise invalid_argument(
+            f"executable {executable.name!r} requires executable-level constants but none "
+            "were provided"
+        )
+    if not values:
+        return None
+    return Buffer(struct.pack(f"<{len(values)}I", *values), mutable=False)
