@@ -395,8 +395,9 @@ class _RelayoutOp(IRDLOperation, ABC):
 
     def get_mixed_tiles(self) -> list[SSAValue | int]:
         """Each inner tile as a constant or the SSA value giving it."""
-        tiles = self.inner_tiles
-        return get_dynamic_index_list(self.get_static_inner_tiles(), tiles, DYNAMIC_INDEX)
+        return get_dynamic_index_list(
+            self.get_static_inner_tiles(), self.inner_tiles, DYNAMIC_INDEX
+        )
 
     def _unpacked_and_packed(self) -> tuple[ShapedType, ShapedType]:
         source = cast(ShapedType, self.source.type)
