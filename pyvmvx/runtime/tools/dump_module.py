@@ -1,0 +1,142 @@
+"""`pyvmvx-dump-module FILE`: print a module file the way `iree-dump-module` does.
+
+For the host module and each executable: imports and exports with their calling conventions
+and reflection attributes, executable entry metadata and constants, globals, rodata sizes, and
+every function disassembled with its typed registers and blocks (`%r3:i64 = vm.add.i64 %r1,
+%r2`). Reads the file with the runtime's validating reader; exits 1 with the error otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from pyvmvx.runtime.api import read_module_file
+from pyvmvx.runtime.status import StatusError
+from pyvmvx.runtime.vm.format import Function, Instruction, Module, Program, Successor
+from pyvmvx.runtime.vm.serialize import VERSION, decode
+
+_SYMBOL_TABLES = {"import": "imports", "function": "functions", "global": "globals"}
+
+
+def dump_program(program: Program) -> str:
+    """The whole listing of a decoded module file."""
+    lines = [f"// pyvmvx module file, version {VERSION}"]
+    if program.host is not None:
+        lines += ["", f"Host module @{program.host.name}", *_module(program.host)]
+    for executable in program.executables:
+        lines += ["", f"Executable @{executable.name} (vm.module @{executable.module.name})"]
+        if executable.entries:
+            lines.append("  Entry metadata:")
+            lines += [
+                f"    {entry.export}{_attributes(entry.attributes)}" for entry in executable.entries
+            ]
+        if executable.constants:
+            values = ", ".join(str(value) for value in executable.constants)
+            lines.append(f"  Executable constants: [{values}]")
+        lines += _module(executable.module)
+    return "\n".join(lines) + "\n"
+
+
+def _module(module: Module) -> list[str]:
+    lines = [f"  Imports ({len(module.imports)}):"]
+    lines += [
+        f"    [{i}] {imported.name} : {imported.calling_convention}"
+        for i, imported in enumerate(module.imports)
+    ]
+    lines.append(f"  Exports ({len(module.exports)}):")
+    lines += [
+        f"    [{i}] {export.name} : {export.calling_convention} -> "
+        f"@{module.functions[export.function].name}{_attributes(export.reflection)}"
+        for i, export in enumerate(module.exports)
+    ]
+    lines.append(f"  Globals ({len(module.globals)}):")
+    for i, variable in enumerate(module.globals):
+        mutable = " mutable" if variable.mutable else ""
+        initial = f" = {variable.initial!r}" if variable.initial is not None else ""
+        lines.append(f"    [{i}]{mutable} @{variable.name} : {variable.type}{initial}")
+    lines.append(f"  Rodata ({len(module.rodata)}):")
+    lines += [
+        f"    [{i}] @{segment.name} : {len(segment.data)} bytes, alignment {segment.alignment}"
+        for i, segment in enumerate(module.rodata)
+    ]
+    lines.append(f"  Functions ({len(module.functions)}):")
+    for i, function in enumerate(module.functions):
+        lines += _function(module, i, function)
+    return lines
+
+
+def _function(module: Module, index: int, function: Function) -> list[str]:
+    params = ", ".join(function.params)
+    results = ", ".join(function.results)
+    lines = [
+        f"    [{index}] @{function.name}({params}) -> ({results}) : "
+        f"{function.calling_convention}, {len(function.registers)} registers"
+    ]
+    for number, block in enumerate(function.blocks):
+        args = ", ".join(_register(function, r) for r in block.args)
+        lines.append(f"      ^bb{number}({args}):" if args else f"      ^bb{number}:")
+        lines += [f"        {_instruction(module, function, i)}" for i in block.instructions]
+    return lines
+
+
+def _register(function: Function, register: int) -> str:
+    return f"%r{register}:{function.registers[register]}"
+
+
+def _instruction(module: Module, function: Function, instruction: Instruction) -> str:
+    text = instruction.op
+    if instruction.symbol is not None:
+        symbol = instruction.symbol
+        table = getattr(module, _SYMBOL_TABLES.get(symbol.kind, symbol.kind))
+        text += f" @{table[symbol.index].name}"
+    operands = [f"%r{r}" for r in instruction.operands]
+    parts = [_immediate(value) for value in instruction.immediates]
+    parts += [_successor(s) for s in instruction.successors]
+    if instruction.op == "vm.call":
+        text += f"({', '.join(operands)})"
+    else:
+        parts = operands + parts
+    if parts:
+        text += " " + ", ".join(parts)
+    if instruction.results:
+        defined = ", ".join(_register(function, r) for r in instruction.results)
+        text = f"{defined} = {text}"
+    return text
+
+
+def _immediate(value: int | float | str | bytes) -> str:
+    if isinstance(value, bytes):
+        return f"<{len(value)} bytes>"
+    return repr(value)
+
+
+def _successor(successor: Successor) -> str:
+    args = ", ".join(f"%r{r}" for r in successor.args)
+    return f"^bb{successor.block}({args})" if args else f"^bb{successor.block}"
+
+
+def _attributes(pairs: Sequence[tuple[str, str]]) -> str:
+    if not pairs:
+        return ""
+    return " {" + ", ".join(f"{key} = {value!r}" for key, value in pairs) + "}"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="pyvmvx-dump-module", description="Print the contents of a pyvmvx module file."
+    )
+    parser.add_argument("file", help="module file (.vmfb) to print")
+    args = parser.parse_args(argv)
+    try:
+        program = decode(read_module_file(args.file))
+    except StatusError as err:
+        print(f"pyvmvx-dump-module: error: {err.code}: {err.message}", file=sys.stderr)
+        return 1
+    sys.stdout.write(dump_program(program))
+    return 0
+
+
+def console_main() -> None:
+    sys.exit(main())

@@ -1,0 +1,222 @@
+"""`pyvmvx-run --module=FILE --function=NAME --input=... --output=...`: call a host function.
+
+Runs an export of the module file's host module (with the `vmvx` module available to its
+imports) on plain values and buffers, with `iree-run-module`'s `--input` syntax:
+
+- `--input=i32=5`, `i64=-1`, `f32=1.5`, `f64=2`: a scalar for an i32/i64/f32/f64 argument;
+- `--input="2x3xf32=1 2 3 4 5 6"`: a buffer holding that row-major array (element types
+  i1, i8, i16, i32, i64 with `si`/`ui` variants, f16, f32, f64; values separated by spaces,
+  commas or brackets; a single value fills the whole array);
+- `--input=@x.npy`: a buffer holding the array in a `.npy` file.
+
+Buffers are fresh mutable copies. Results print one per line (`i32=7`, `f32=0.5`,
+`buffer<12 bytes>=01 02 ...`), unless the `--output` flag in the same position says
+`--output=@y.npy`, which saves the result instead (a buffer as its raw bytes, uint8; a scalar
+as a 0-d array of its type), or `--output=-`, which prints it. Errors print a message and exit 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from pyvmvx.runtime.api import read_module_file
+from pyvmvx.runtime.modules.vmvx import VMVXModule
+from pyvmvx.runtime.status import StatusError, invalid_argument
+from pyvmvx.runtime.vm.buffer import Buffer
+from pyvmvx.runtime.vm.executor import CompiledModule
+from pyvmvx.runtime.vm.list import List
+from pyvmvx.runtime.vm.serialize import decode
+from pyvmvx.runtime.vm.validate import parse_calling_convention
+
+ELEMENT_TYPES: dict[str, type[np.generic]] = {
+    "i1": np.bool_,
+    "i8": np.int8,
+    "si8": np.int8,
+    "ui8": np.uint8,
+    "i16": np.int16,
+    "si16": np.int16,
+    "ui16": np.uint16,
+    "i32": np.int32,
+    "si32": np.int32,
+    "ui32": np.uint32,
+    "i64": np.int64,
+    "si64": np.int64,
+    "ui64": np.uint64,
+    "f16": np.float16,
+    "f32": np.float32,
+    "f64": np.float64,
+}
+SCALAR_KINDS = {"i32": "i32", "i64": "i64", "f32": "f32", "f64": "f64"}
+_SEPARATORS = re.compile(r"[\s,\[\]]+")
+_PRINTED_BYTES = 64
+
+
+@dataclass(frozen=True)
+class Input:
+    """A parsed `--input`: its VM kind (`i32`, `i64`, `f32`, `f64` or `ref`) and value."""
+
+    kind: str
+    value: Any
+
+
+def parse_input(text: str) -> Input:
+    """One `--input` value (INVALID_ARGUMENT with the reason if it is malformed)."""
+    if text.startswith("@"):
+        return Input("ref", _array_buffer(_load_npy(text[1:])))
+    spec, equals, values = text.partition("=")
+    if not equals:
+        raise invalid_argument(f"input {text!r} is not TYPE=VALUE, SHAPExTYPE=VALUES or @FILE")
+    *dims, element = spec.split("x")
+    if element not in ELEMENT_TYPES:
+        raise invalid_argument(f"input {text!r}: unknown element type {element!r}")
+    dtype = np.dtype(ELEMENT_TYPES[element])
+    tokens = [t for t in _SEPARATORS.split(values) if t]
+    if not dims:
+        if element not in SCALAR_KINDS or len(tokens) != 1:
+            raise invalid_argument(
+                f"input {text!r}: a scalar is one i32, i64, f32 or f64 value (use a shape, "
+                "e.g. 1xi8=..., for other types)"
+            )
+        return Input(SCALAR_KINDS[element], _scalar(tokens[0], dtype, text))
+    if not all(d.isascii() and d.isdigit() for d in dims):
+        raise invalid_argument(f"input {text!r}: shape dimensions must be non-negative integers")
+    shape = tuple(int(d) for d in dims)
+    count = int(np.prod(shape))
+    if len(tokens) not in (count, 1) and not (count == 0 and not tokens):
+        raise invalid_argument(f"input {text!r}: {len(tokens)} values for {count} elements")
+    elements = [_scalar(token, dtype, text) for token in tokens]
+    array = np.full(shape, elements[0], dtype) if len(elements) == 1 else np.array(elements, dtype)
+    return Input("ref", _array_buffer(array.reshape(shape)))
+
+
+def _scalar(token: str, dtype: np.dtype, text: str) -> int | float | bool:
+    try:
+        if dtype.kind == "b":
+            value: int | float | bool = {"0": False, "1": True, "false": False, "true": True}[
+                token.lower()
+            ]
+        elif dtype.kind in "iu":
+            value = int(token)
+            info = np.iinfo(dtype)
+            if not info.min <= value <= info.max:
+                raise ValueError(f"{value} out of range for {dtype}")
+        else:
+            value = float(dtype.type(float(token)))
+    except (ValueError, KeyError) as err:
+        raise invalid_argument(f"input {text!r}: bad value {token!r} ({err})") from None
+    return value
+
+
+def _load_npy(path: str) -> np.ndarray:
+    try:
+        array = np.load(path, allow_pickle=False)
+    except (OSError, ValueError) as err:
+        raise invalid_argument(f"cannot read input file {path!r}: {err}") from None
+    if not isinstance(array, np.ndarray):
+        raise invalid_argument(f"input file {path!r} is not a single .npy array")
+    return array
+
+
+def _array_buffer(array: np.ndarray) -> Buffer:
+    return Buffer(bytearray(np.ascontiguousarray(array).tobytes()), mutable=True)
+
+
+def format_result(kind: str, value: Any) -> str:
+    """A result as printed: `i32=7`, `f64=0.25`, `buffer<3 bytes>=01 02 03`, `null`."""
+    if value is None:
+        return "null"
+    if isinstance(value, Buffer):
+        shown = " ".join(f"{b:02x}" for b in bytes(value.data[:_PRINTED_BYTES]))
+        more = " ..." if value.length > _PRINTED_BYTES else ""
+        return f"buffer<{value.length} bytes>={shown}{more}"
+    if isinstance(value, List):
+        return f"list<{value.element_type}>[{value.size}]"
+    return f"{kind}={value!r}"
+
+
+def save_result(path: str, kind: str, value: Any) -> None:
+    """Write a result to a `.npy` file (a buffer's bytes as uint8, a scalar as a 0-d array)."""
+    if isinstance(value, Buffer):
+        array = np.array(value.data, dtype=np.uint8)
+    elif kind in ELEMENT_TYPES and value is not None:
+        array = np.array(value, dtype=ELEMENT_TYPES[kind])
+    else:
+        raise invalid_argument(f"a {kind} result cannot be saved to {path!r}")
+    try:
+        np.save(path, array, allow_pickle=False)
+    except OSError as err:
+        raise invalid_argument(f"cannot write output file {path!r}: {err}") from None
+
+
+def run(module_path: str, function: str, inputs: Sequence[str], outputs: Sequence[str]) -> str:
+    """Run `function` and return what is printed (saving the `@file` outputs)."""
+    program = decode(read_module_file(module_path))
+    host = program.host
+    if host is None:
+        names = ", ".join(e.name for e in program.executables) or "none"
+        raise invalid_argument(
+            f"module file has no host module (executables: {names}); dispatch executables "
+            "with pyvmvx.runtime.load_executables"
+        )
+    export = host.export(function)
+    if export is None:
+        available = ", ".join(e.name for e in host.exports) or "none"
+        raise StatusError("NOT_FOUND", f"no function {function!r} (exports: {available})")
+    params, results = parse_calling_convention(export.calling_convention)
+    arguments = [parse_input(text) for text in inputs]
+    if len(arguments) != len(params):
+        raise invalid_argument(
+            f"@{function} takes {len(params)} inputs ({export.calling_convention}), "
+            f"got {len(arguments)}"
+        )
+    for index, (argument, kind) in enumerate(zip(arguments, params, strict=True)):
+        if argument.kind != kind:
+            raise invalid_argument(f"input {index} is {argument.kind} but @{function} takes {kind}")
+    if len(outputs) > len(results):
+        raise invalid_argument(f"{len(outputs)} --output flags for {len(results)} results")
+    context = CompiledModule(host).instantiate({"vmvx": VMVXModule()})
+    values = context.call(function, *(a.value for a in arguments))
+    printed: list[str] = []
+    for index, (kind, value) in enumerate(zip(results, values, strict=True)):
+        target = outputs[index] if index < len(outputs) else "-"
+        if target == "-":
+            printed.append(format_result(_result_kind(kind, value), value))
+        elif target.startswith("@"):
+            save_result(target[1:], _result_kind(kind, value), value)
+        else:
+            raise invalid_argument(f"--output={target!r}: expected @FILE.npy or -")
+    return "".join(line + "\n" for line in printed)
+
+
+def _result_kind(kind: str, value: Any) -> str:
+    if kind != "ref":
+        return kind
+    return "buffer" if isinstance(value, Buffer) else "ref"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="pyvmvx-run", description="Run a host-module function of a pyvmvx module file."
+    )
+    parser.add_argument("--module", required=True, help="module file (.vmfb)")
+    parser.add_argument("--function", required=True, help="exported function to call")
+    parser.add_argument("--input", action="append", default=[], help="an argument (repeat)")
+    parser.add_argument("--output", action="append", default=[], help="@FILE.npy or -")
+    args = parser.parse_args(argv)
+    try:
+        sys.stdout.write(run(args.module, args.function, args.input, args.output))
+    except StatusError as err:
+        print(f"pyvmvx-run: error: {err.code}: {err.message}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def console_main() -> None:
+    sys.exit(main())
