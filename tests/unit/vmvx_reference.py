@@ -8,7 +8,8 @@ argument order -- so it predicts both the results of an input and which error it
 (`RefError`). It never imports pyvmvx: it is the independent oracle of the unit tests.
 
 Arithmetic is done the way IREE's C does it: f32 in f32 (numpy float32 scalars, one rounding
-per operation, no FMA), integers on Python ints masked to 32 bits. The one deliberate
+per operation, no FMA; exp and log, which no libm rounds exactly, are computed in f64 and
+rounded once), integers on Python ints masked to 32 bits. The one deliberate
 departure from IREE is pyvmvx's safety rule: an access IREE's check lets through (negative
 offsets, −1 strides) is still refused with OUT_OF_RANGE if it would touch memory outside the
 buffer (see `View`). Where the spec leaves a result open, the reference follows pyvmvx's
