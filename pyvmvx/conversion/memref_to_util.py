@@ -1,0 +1,319 @@
+"""memref -> `!util.buffer` (IREE's `MemRefToUtil` patterns) and the conversion state they share.
+
+Type rule: a memref of rank 0 or 1 with an identity layout becomes `!util.buffer` (a byte
+buffer); any other memref has no conversion and must have been flattened first
+(`iree-codegen-flatten-memref-subspan`).
+
+xDSL has no dialect-conversion framework, so `ConversionState` plays its part. When a
+memref value is replaced by a buffer, the remaining users see the buffer through a
+*materialization*, a `builtin.unrealized_conversion_cast` back to the memref type; patterns
+look through it (`remapped`, MLIR's adaptor) and the driver folds the casts away at the end.
+A pattern that cannot convert an op records why (`fail`); the driver's legality check
+reports it.
+
+Patterns (IREE's behaviour; offsets are in bytes):
+- `memref.load/store` -> `util.buffer.load/store` at `index * sizeof(T)` (0 for rank 0);
+- `memref.alloca` -> `util.buffer.alloc` of `sizeof(T) * size`;
+- `memref.dim` -> `util.buffer.size floordiv sizeof(T)`;
+- `memref.global` (constant, with a dense value) -> an immutable private `util.global` set by
+  a `util.initializer` from a `util.buffer.constant`; `memref.get_global` -> `util.global.load`;
+- `memref.cast`, `memref.reinterpret_cast` (offset 0) and `bufferization.to_buffer` pass
+  their operand through; `memref.assume_alignment` is dropped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from xdsl.dialects import arith, bufferization, memref
+from xdsl.dialects.builtin import (
+    AnyFloat,
+    DenseIntOrFPElementsAttr,
+    DenseResourceAttr,
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    MemRefType,
+    NoneAttr,
+    StridedLayoutAttr,
+    UnrealizedConversionCastOp,
+)
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.rewriter import InsertPoint, Rewriter
+
+from pyvmvx.dialects import util
+
+
+def is_buffer_memref(memref_type: Attribute) -> bool:
+    """A rank-0/1 memref with an identity layout: the memrefs that become `!util.buffer`."""
+    if not isinstance(memref_type, MemRefType) or memref_type.get_num_dims() > 1:
+        return False
+    layout = memref_type.layout
+    if isinstance(layout, NoneAttr):
+        return True
+    return (
+        isinstance(layout, StridedLayoutAttr)
+        and memref_type.get_offset() == 0
+        and all(stride == 1 for stride in memref_type.get_strides() or [None])
+    )
+
+
+def convert_type(attr: Attribute) -> Attribute:
+    """The type a value of type `attr` has after the conversion."""
+    return util.BufferType() if is_buffer_memref(attr) else attr
+
+
+def emit(before: Operation, op: Operation) -> Operation:
+    """Insert `op` before `before` and return it."""
+    Rewriter.insert_op(op, InsertPoint.before(before))
+    return op
+
+
+def index_constant(before: Operation, value: int) -> SSAValue:
+    """An `arith.constant value : index` inserted before `before`."""
+    return emit(before, arith.ConstantOp(IntegerAttr(value, IndexType()))).results[0]
+
+
+def static_byte_size(element_type: Attribute) -> int | None:
+    """`util.sizeof` of integer and float types (bits rounded up to bytes), else None."""
+    if isinstance(element_type, IntegerType | AnyFloat):
+        return (element_type.bitwidth + 7) // 8
+    return None
+
+
+def byte_size(before: Operation, element_type: Attribute) -> SSAValue:
+    """The byte size of `element_type`: a constant, or `util.sizeof` (e.g. for `index`)."""
+    size = static_byte_size(element_type)
+    if size is not None:
+        return index_constant(before, size)
+    return emit(before, util.SizeOfOp(element_type)).results[0]
+
+
+def multiply(before: Operation, lhs: SSAValue, rhs: SSAValue) -> SSAValue:
+    """`arith.muli lhs, rhs` inserted before `before`."""
+    return emit(before, arith.MuliOp(lhs, rhs)).results[0]
+
+
+class ConversionState:
+    """Materializations and recorded failures of one `iree-vmvx-conversion` run."""
+
+    def __init__(self) -> None:
+        self.materializations: set[Operation] = set()
+        self.failures: dict[Operation, str] = {}
+
+    def is_materialization(self, op: Operation) -> bool:
+        return op in self.materializations
+
+    def materialize(
+        self, value: SSAValue, target: Attribute, point: InsertPoint
+    ) -> UnrealizedConversionCastOp:
+        """A cast of `value` to `target` at `point`, folded away by `finalize` if possible."""
+        cast, _ = UnrealizedConversionCastOp.cast_one(value, target)
+        Rewriter.insert_op(cast, point)
+        self.materializations.add(cast)
+        return cast
+
+    def remapped(self, value: SSAValue, before: Operation) -> SSAValue:
+        """`value` after conversion: the buffer behind a materialization, or a cast to the
+        converted type (for a value no pattern has converted yet)."""
+        owner = value.owner
+        if isinstance(owner, Operation) and self.is_materialization(owner):
+            return owner.operands[0]
+        target = convert_type(value.type)
+        if target == value.type:
+            return value
+        return self.materialize(value, target, InsertPoint.before(before)).results[0]
+
+    def replace(self, op: Operation, values: Sequence[SSAValue]) -> None:
+        """Replace the results of `op` with `values` and erase it; users of a result whose
+        type changed see it through a materialization."""
+        for old, new in zip(op.results, values, strict=True):
+            if new.name_hint is None:
+                new.name_hint = old.name_hint
+            if old.type != new.type and old.uses:
+                new = self.materialize(new, old.type, InsertPoint.before(op)).results[0]
+            old.replace_all_uses_with(new)
+        Rewriter.erase_op(op)
+
+    def retype(self, value: SSAValue) -> None:
+        """Give a block argument or op result its converted type in place; its users see the
+        original type through a materialization."""
+        target = convert_type(value.type)
+        if target == value.type:
+            return
+        original = value.type
+        new = Rewriter.replace_value_with_new_type(value, target)
+        if isinstance(new.owner, Block):
+            point = InsertPoint.at_start(new.owner)
+        else:
+            point = InsertPoint.after(new.owner)
+        cast = self.materialize(new, original, point)
+        new.replace_uses_with_if(cast.results[0], lambda use: use.operation is not cast)
+
+    def fail(self, op: Operation, reason: str) -> None:
+        """Record why `op` could not be converted; it stays and is reported as illegal."""
+        self.failures[op] = reason
+
+    def finalize(self) -> None:
+        """Fold materialization round trips (`buffer -> memref -> buffer`) and drop unused
+        materializations; what remains has an unconverted user, reported by the driver."""
+        changed = True
+        while changed:
+            changed = False
+            for cast in list(self.materializations):
+                if cast.parent_block() is None:
+                    continue
+                result, source = cast.results[0], cast.operands[0]
+                producer = source.owner
+                if (
+                    isinstance(producer, Operation)
+                    and self.is_materialization(producer)
+                    and producer.operands[0].type == result.type
+                ):
+                    result.replace_all_uses_with(producer.operands[0])
+                if not result.uses:
+                    Rewriter.erase_op(cast)
+                    changed = True
+        self.materializations = {c for c in self.materializations if c.parent_block()}
+
+
+Pattern = Callable[[ConversionState, Operation], None]
+
+_BUFFER_OPERAND = (
+    "its operand and result must both become !util.buffer (rank <= 1, identity layout)"
+)
+UNFLATTENED = (
+    "only memrefs of rank 0 or 1 with an identity layout become !util.buffer; "
+    "run iree-codegen-flatten-memref-subspan first"
+)
+
+
+def _buffer_of(state: ConversionState, op: Operation, value: SSAValue) -> SSAValue | None:
+    """The buffer a memref operand converts to, or None (recording the failure)."""
+    if not is_buffer_memref(value.type):
+        state.fail(op, UNFLATTENED)
+        return None
+    return state.remapped(value, op)
+
+
+def _byte_offset(op: Operation, memref_type: MemRefType, indices: Sequence[SSAValue]) -> SSAValue:
+    if memref_type.get_num_dims() == 0:
+        return index_constant(op, 0)
+    return multiply(op, indices[0], byte_size(op, memref_type.element_type))
+
+
+def _load(state: ConversionState, op: Operation) -> None:
+    assert isinstance(op, memref.LoadOp)
+    memref_type = op.memref.type
+    buffer = _buffer_of(state, op, op.memref)
+    if buffer is None:
+        return
+    assert isinstance(memref_type, MemRefType)
+    size = emit(op, util.BufferSizeOp(buffer)).results[0]
+    offset = _byte_offset(op, memref_type, op.indices)
+    length = byte_size(op, memref_type.element_type)
+    load = emit(op, util.BufferLoadOp(buffer, size, offset, length, op.res.type))
+    state.replace(op, load.results)
+
+
+def _store(state: ConversionState, op: Operation) -> None:
+    assert isinstance(op, memref.StoreOp)
+    memref_type = op.memref.type
+    buffer = _buffer_of(state, op, op.memref)
+    if buffer is None:
+        return
+    assert isinstance(memref_type, MemRefType)
+    size = emit(op, util.BufferSizeOp(buffer)).results[0]
+    offset = _byte_offset(op, memref_type, op.indices)
+    length = byte_size(op, memref_type.element_type)
+    emit(op, util.BufferStoreOp(state.remapped(op.value, op), buffer, size, offset, length))
+    state.replace(op, [])
+
+
+def _alloca(state: ConversionState, op: Operation) -> None:
+    assert isinstance(op, memref.AllocaOp)
+    memref_type = op.memref.type
+    if not is_buffer_memref(memref_type):
+        state.fail(op, UNFLATTENED)
+        return
+    assert isinstance(memref_type, MemRefType)
+    size = byte_size(op, memref_type.element_type)
+    if memref_type.get_num_dims() == 1:
+        extent = memref_type.get_shape()[0]
+        count = op.dynamic_sizes[0] if op.dynamic_sizes else index_constant(op, extent)
+        size = multiply(op, count, size)
+    alignment = op.alignment.value.data if isinstance(op.alignment, IntegerAttr) else None
+    state.replace(op, emit(op, util.BufferAllocOp(size, alignment)).results)
+
+
+def _dim(state: ConversionState, op: Operation) -> None:
+    assert isinstance(op, memref.DimOp)
+    buffer = _buffer_of(state, op, op.source)
+    if buffer is None:
+        return
+    assert isinstance(op.source.type, MemRefType)
+    size = emit(op, util.BufferSizeOp(buffer)).results[0]
+    count = emit(op, arith.FloorDivSIOp(size, byte_size(op, op.source.type.element_type)))
+    state.replace(op, count.results)
+
+
+def _get_global(state: ConversionState, op: Operation) -> None:
+    assert isinstance(op, memref.GetGlobalOp)
+    if not is_buffer_memref(op.memref.type):
+        state.fail(op, UNFLATTENED)
+        return
+    load = emit(op, util.GlobalLoadOp(op.name_, util.BufferType()))
+    state.replace(op, load.results)
+
+
+def forward_operand(state: ConversionState, op: Operation) -> None:
+    """Cast-like ops: the converted operand is the converted result."""
+    if isinstance(op, memref.ReinterpretCastOp) and any(op.static_offsets.get_values()):
+        state.fail(op, "only a reinterpret_cast with a static zero offset passes through")
+        return
+    source = state.remapped(op.operands[0], op)
+    if not isinstance(source.type, util.BufferType) or not is_buffer_memref(op.results[0].type):
+        state.fail(op, _BUFFER_OPERAND)
+        return
+    state.replace(op, [source])
+
+
+def _drop_assume_alignment(state: ConversionState, op: Operation) -> None:
+    assert isinstance(op, memref.AssumeAlignmentOp)
+    state.replace(op, [op.memref])
+
+
+def convert_global(state: ConversionState, op: memref.GlobalOp) -> None:
+    """`memref.global constant` -> `util.global` + a `util.initializer` storing its value."""
+    value = op.initial_value
+    if op.constant is None:
+        state.fail(op, "only constant memref globals are supported (mutable ones are not)")
+        return
+    if not is_buffer_memref(op.type):
+        state.fail(op, UNFLATTENED)
+        return
+    if not isinstance(value, DenseIntOrFPElementsAttr | DenseResourceAttr):
+        state.fail(op, "a constant memref global needs a dense initial value")
+        return
+    name = op.sym_name.data
+    alignment = op.alignment.value.data if op.alignment is not None else None
+    body = Block()
+    constant = util.BufferConstantOp(value, alignment=alignment)
+    body.add_ops([constant, util.GlobalStoreOp(constant.result, name), util.ReturnOp()])
+    global_op = util.GlobalOp(name, util.BufferType())
+    Rewriter.insert_op([global_op, util.InitializerOp(Region(body))], InsertPoint.before(op))
+    Rewriter.erase_op(op)
+
+
+PATTERNS: dict[str, Pattern] = {
+    memref.LoadOp.name: _load,
+    memref.StoreOp.name: _store,
+    memref.AllocaOp.name: _alloca,
+    memref.DimOp.name: _dim,
+    memref.GetGlobalOp.name: _get_global,
+    memref.CastOp.name: forward_operand,
+    memref.ReinterpretCastOp.name: forward_operand,
+    bufferization.ToBufferOp.name: forward_operand,
+    memref.AssumeAlignmentOp.name: _drop_assume_alignment,
+}
+"""Function-body patterns by op name (module-level `memref.global`: `convert_global`)."""
