@@ -41,6 +41,7 @@ from pyvmvx.conversion.memref_to_util import (
     Pattern,
     convert_global,
     convert_type,
+    is_buffer_memref,
 )
 
 PATTERNS: dict[str, Pattern] = {
@@ -117,6 +118,8 @@ def _illegality(op: Operation) -> str | None:
     if isinstance(op, func.FuncOp):
         types += [*op.function_type.inputs.data, *op.function_type.outputs.data]
     for attr in types:
+        if is_buffer_memref(attr):
+            return f"no pattern converts its {attr} value to !util.buffer"
         if isinstance(attr, MemRefType | UnrankedMemRefType):
             return f"{attr} has no conversion: {UNFLATTENED}"
         if isinstance(attr, TensorType | UnrankedTensorType):
