@@ -12,6 +12,9 @@ from xdsl.passes import ModulePass
 # flag -> "module:Class" (module relative to pyvmvx.transforms)
 _PASSES: dict[str, str] = {
     "iree-vm-conversion": "vm_conversion:VMConversionPass",
+    "iree-vmvx-resolve-buffer-descriptors": (
+        "resolve_buffer_descriptors:ResolveBufferDescriptorsPass"
+    ),
     "iree-vmvx-conversion": "vmvx_conversion:VMVXConversionPass",
     "iree-vmvx-assign-constant-ordinals": "assign_constant_ordinals:AssignConstantOrdinalsPass",
 }

@@ -1,0 +1,581 @@
+"""`iree-vmvx-resolve-buffer-descriptors`: replace `vmvx.get_buffer_descriptor` by the base
+buffer, element offset, sizes and element strides of the memref's producer.
+
+IREE's rules (spec §5.3); the descriptor's source is produced by
+- `memref.subview` (also rank-reducing; dropped unit dims still add to the offset): a
+  descriptor of the subview's source, composed with the subview's offsets, sizes, strides;
+- `hal.interface.binding.subspan`: sizes from its static and dynamic dims, row-major
+  strides, offset = byte offset floordiv element size (`util.sizeof index` for `index`),
+  base `vmvx.get_raw_interface_binding_buffer`;
+- `memref.alloca` (identity layout) and `memref.get_global` (identity layout, static shape):
+  offset 0, row-major strides, base `builtin.unrealized_conversion_cast` to `!util.buffer`.
+
+Beyond IREE, which leaves these to earlier passes:
+- `memref.assume_alignment` (of anything, not only a subspan) and `memref.cast` keep their
+  source's values;
+- `memref.reinterpret_cast` takes its own offset, sizes and strides and its source's base;
+- `memref.collapse_shape` needs a source with static strides (a group's stride is the
+  smallest stride of its dims not statically of size 1, as MLIR infers it);
+  `memref.expand_shape` derives row-major strides inside each group from the source stride.
+Function arguments and `memref.alloc` stay unresolved.
+
+A binding subspan must have an identity layout or a strided one whose static strides are
+row-major (IREE ignores the layout); anything else stays unresolved rather than resolving to
+wrong strides.
+
+The index arithmetic is emitted as `arith` ops on `index` (IREE emits `affine.apply`), with
+static operands folded as IREE's folded affine maps do, so static cases become
+`arith.constant`s. One deliberate difference: IREE adds `subview offset * (source stride *
+subview stride)` to the offset, which is wrong for non-unit subview strides; this pass adds
+`subview offset * source stride` (MLIR's subview semantics). Both agree on unit strides.
+
+A descriptor left unresolved is an error ("Unable to resolve all strided buffer
+descriptors:" with a note "remaining live use" per op, one error per isolated op such as a
+function) unless the option `allow-unresolved` (for testing) is set.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from xdsl.context import Context
+from xdsl.dialects import arith, memref
+from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    AffineMapAttr,
+    ComplexType,
+    DenseArrayBase,
+    FixedBitwidthType,
+    IndexType,
+    IntegerAttr,
+    MemRefType,
+    ModuleOp,
+    NoneAttr,
+    StridedLayoutAttr,
+    UnrealizedConversionCastOp,
+)
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir.affine import (
+    AffineBinaryOpExpr,
+    AffineBinaryOpKind,
+    AffineConstantExpr,
+    AffineDimExpr,
+    AffineExpr,
+    AffineSymExpr,
+)
+from xdsl.passes import ModulePass
+from xdsl.pattern_rewriter import (
+    GreedyRewritePatternApplier,
+    PatternRewriter,
+    PatternRewriteWalker,
+    RewritePattern,
+    op_type_rewrite_pattern,
+)
+from xdsl.rewriter import InsertPoint
+from xdsl.traits import IsolatedFromAbove
+
+from pyvmvx.compiler.diagnostics import CompileError, _Where
+from pyvmvx.dialects import hal, util
+from pyvmvx.dialects.vmvx import GetBufferDescriptorOp, GetRawInterfaceBindingBufferOp
+
+
+@dataclass(frozen=True)
+class Sum:
+    """Index values plus a constant, kept unmaterialized so that constants from several
+    steps combine (as in IREE's composed affine maps): `a + 2 + 1000` emits one `addi` of
+    1002. Built by `IndexBuilder.add` only with at least one term."""
+
+    terms: tuple[SSAValue, ...]
+    constant: int
+
+
+Index = int | SSAValue | Sum
+"""A static index, an `index`-typed SSA value or a pending sum (MLIR's `OpFoldResult`)."""
+
+
+# ---------------------------------------------------------------------------------------
+# Static layouts
+# ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StridedLayout:
+    """A memref layout as element strides and offset; `None` marks a dynamic value."""
+
+    strides: tuple[int | None, ...]
+    offset: int | None
+
+    def static_strides(self) -> tuple[int, ...] | None:
+        """The strides, if all are static."""
+        if any(s is None for s in self.strides):
+            return None
+        return tuple(s for s in self.strides if s is not None)
+
+
+def _row_major(shape: Sequence[int]) -> tuple[int | None, ...]:
+    """Identity-layout strides of `shape` (dynamic from the first dynamic size outwards)."""
+    strides: list[int | None] = []
+    running: int | None = 1
+    for size in reversed(shape):
+        strides.append(running)
+        running = None if running is None or size == DYNAMIC_INDEX else running * size
+    return tuple(reversed(strides))
+
+
+_Coefficients = dict[AffineExpr | None, int | None]
+"""Linear form of an affine expression: dim/symbol (or `None`, the constant term) ->
+coefficient, `None` when the coefficient is symbolic."""
+
+
+def _scale(terms: _Coefficients, factor: int | None) -> _Coefficients:
+    return {k: None if c is None or factor is None else c * factor for k, c in terms.items()}
+
+
+def _linear(expr: AffineExpr) -> _Coefficients | None:
+    """`expr` as a sum of coefficient * dim/symbol terms, or `None` if it is not one."""
+    if isinstance(expr, AffineConstantExpr):
+        return {None: expr.value}
+    if isinstance(expr, AffineDimExpr | AffineSymExpr):
+        return {expr: 1}
+    if not isinstance(expr, AffineBinaryOpExpr):
+        return None
+    lhs, rhs = _linear(expr.lhs), _linear(expr.rhs)
+    if lhs is None or rhs is None:
+        return None
+    if expr.kind == AffineBinaryOpKind.Add:
+        total = dict(lhs)
+        for key, coefficient in rhs.items():
+            old = total.get(key, 0)
+            total[key] = None if old is None or coefficient is None else old + coefficient
+        return total
+    if expr.kind != AffineBinaryOpKind.Mul:
+        return None
+    for factor, other in ((rhs, lhs), (lhs, rhs)):
+        if set(factor) == {None}:  # a constant factor
+            return _scale(other, factor[None])
+    for factor, other in ((rhs, lhs), (lhs, rhs)):
+        if not any(isinstance(k, AffineDimExpr) for k in factor):  # a symbolic factor
+            return _scale(other, None)
+    return None
+
+
+def strided_layout(memref_type: MemRefType) -> StridedLayout | None:
+    """The strides and offset of `memref_type`'s layout (MLIR's `getStridesAndOffset`).
+
+    Handles identity, `strided<...>` and affine-map layouts that are linear in the dims;
+    returns `None` for any other layout.
+    """
+    layout = memref_type.layout
+    rank = memref_type.get_num_dims()
+    if isinstance(layout, NoneAttr):
+        return StridedLayout(_row_major(memref_type.get_shape()), 0)
+    if isinstance(layout, StridedLayoutAttr):
+        return StridedLayout(tuple(layout.get_strides()), layout.get_offset())
+    if not isinstance(layout, AffineMapAttr):
+        return None
+    layout_map = layout.data
+    if layout_map.num_dims != rank or len(layout_map.results) != 1:
+        return None
+    terms = _linear(layout_map.results[0])
+    if terms is None:
+        return None
+    strides = tuple(terms.get(AffineDimExpr(d), 0) for d in range(rank))
+    symbolic = any(isinstance(k, AffineSymExpr) for k in terms)
+    return StridedLayout(strides, None if symbolic else terms.get(None, 0))
+
+
+# ---------------------------------------------------------------------------------------
+# Index arithmetic
+# ---------------------------------------------------------------------------------------
+
+
+def static_value(value: Index) -> int | None:
+    """The integer `value` is known to be (a Python int or an `arith.constant`), else None."""
+    if isinstance(value, int):
+        return value
+    if isinstance(value, Sum):
+        return None
+    owner = value.owner
+    if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr):
+        return owner.value.value.data
+    return None
+
+
+def _as_sum(value: Index) -> Sum:
+    if isinstance(value, Sum):
+        return value
+    static = static_value(value)
+    if static is not None:
+        return Sum((), static)
+    assert isinstance(value, SSAValue)
+    return Sum((value,), 0)
+
+
+def mixed_values(static: DenseArrayBase, dynamic: Sequence[SSAValue]) -> list[Index]:
+    """Static entries of `static`, with each dynamic marker taken from `dynamic` in order."""
+    pending = iter(dynamic)
+    return [
+        next(pending) if v == DYNAMIC_INDEX else v
+        for v in static.get_values()
+        if isinstance(v, int)
+    ]
+
+
+def mixed_sizes(memref_type: MemRefType, dynamic: Sequence[SSAValue]) -> list[Index]:
+    """The sizes of `memref_type`: static dims from the type, dynamic ones from `dynamic`."""
+    pending = iter(dynamic)
+    return [next(pending) if d == DYNAMIC_INDEX else d for d in memref_type.get_shape()]
+
+
+@dataclass
+class IndexBuilder:
+    """Emits ops before `anchor`, with its location, and index arithmetic folding static
+    operands as IREE's folded `affine.apply` does (`x*0 = 0`, `x*1 = x`, `x+0 = x`,
+    constants combined)."""
+
+    rewriter: PatternRewriter
+    anchor: Operation
+    _constants: dict[int, SSAValue] = field(default_factory=dict[int, SSAValue])
+
+    def insert(self, op: Operation) -> Operation:
+        op.location = self.anchor.location
+        self.rewriter.insert(op, InsertPoint.before(self.anchor))
+        return op
+
+    def value(self, x: Index) -> SSAValue:
+        """`x` as an SSA value (a memoized `arith.constant` for a static index)."""
+        if isinstance(x, SSAValue):
+            return x
+        if isinstance(x, Sum):
+            total = x.terms[0]
+            for term in (*x.terms[1:], *([x.constant] if x.constant else [])):
+                total = self.insert(arith.AddiOp(total, self.value(term))).results[0]
+            return total
+        if x not in self._constants:
+            op = self.insert(arith.ConstantOp(IntegerAttr(x, IndexType())))
+            self._constants[x] = op.results[0]
+        return self._constants[x]
+
+    def mul(self, a: Index, b: Index) -> Index:
+        sa, sb = static_value(a), static_value(b)
+        if sa is not None and sb is not None:
+            return sa * sb
+        if sa == 0 or sb == 0:
+            return 0
+        if sa == 1:
+            return b
+        if sb == 1:
+            return a
+        return self.insert(arith.MuliOp(self.value(a), self.value(b))).results[0]
+
+    def add(self, a: Index, b: Index) -> Index:
+        x, y = _as_sum(a), _as_sum(b)
+        total = Sum(x.terms + y.terms, x.constant + y.constant)
+        if not total.terms:
+            return total.constant
+        if total.terms == (a,) and total.constant == 0:
+            return a
+        return total
+
+    def floordiv(self, a: Index, b: Index) -> Index:
+        sa, sb = static_value(a), static_value(b)
+        if sa is not None and sb is not None and sb != 0:
+            return sa // sb
+        if sa == 0:
+            return 0
+        if sb == 1:
+            return a
+        return self.insert(arith.FloorDivSIOp(self.value(a), self.value(b))).results[0]
+
+    def product(self, values: Sequence[Index]) -> Index:
+        result: Index = 1
+        for v in values:
+            result = self.mul(result, v)
+        return result
+
+    def row_major_strides(self, sizes: Sequence[Index]) -> list[Index]:
+        """Identity-layout strides for `sizes` (last 1, each the product of the sizes after it)."""
+        strides: list[Index] = []
+        running: Index = 1
+        for size in reversed(sizes):
+            strides.append(running)
+            running = self.mul(running, size)
+        return strides[::-1]
+
+
+# ---------------------------------------------------------------------------------------
+# Descriptors
+# ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Descriptor:
+    """The values a `vmvx.get_buffer_descriptor` stands for."""
+
+    base: SSAValue
+    offset: Index
+    sizes: Sequence[Index]
+    strides: Sequence[Index]
+
+
+def describe(builder: IndexBuilder, source: SSAValue) -> Descriptor:
+    """The descriptor of `source`: resolved through its producer where possible (so that
+    chains of views fold together), else a new `vmvx.get_buffer_descriptor` of it."""
+    resolved = resolve(builder, source)
+    if resolved is not None:
+        return resolved
+    op = builder.insert(GetBufferDescriptorOp(source))
+    assert isinstance(op, GetBufferDescriptorOp)
+    return Descriptor(op.base_buffer, op.offset, tuple(op.sizes), tuple(op.strides))
+
+
+Resolver = Callable[[Operation, IndexBuilder], Descriptor | None]
+"""Describes a memref from its producer, or returns None (without touching the IR) if it
+cannot; keyed by producer op class in `_RESOLVERS`."""
+
+
+def _kept_dims(subview: memref.SubviewOp) -> list[int] | None:
+    """The source dims a (possibly rank-reducing) subview keeps, matched greedily: a source
+    dim is kept when its size matches the next result dim, else it must be a static 1."""
+    result_shape = subview.result.type.get_shape()
+    kept: list[int] = []
+    for dim, size in enumerate(subview.static_sizes.get_values()):
+        if len(kept) < len(result_shape) and result_shape[len(kept)] == size:
+            kept.append(dim)
+        elif size != 1:
+            return None
+    return kept if len(kept) == len(result_shape) else None
+
+
+def _from_subview(op: Operation, b: IndexBuilder) -> Descriptor | None:
+    assert isinstance(op, memref.SubviewOp)
+    kept = _kept_dims(op)
+    if kept is None:
+        return None
+    source = describe(b, op.source)
+    offsets = mixed_values(op.static_offsets, op.offsets)
+    sizes = mixed_values(op.static_sizes, op.sizes)
+    steps = mixed_values(op.static_strides, op.strides)
+    offset = source.offset
+    for start, stride in zip(offsets, source.strides, strict=True):
+        offset = b.add(offset, b.mul(start, stride))
+    strides = [b.mul(s, step) for s, step in zip(source.strides, steps, strict=True)]
+    return Descriptor(source.base, offset, [sizes[d] for d in kept], [strides[d] for d in kept])
+
+
+def _is_row_major(memref_type: MemRefType) -> bool:
+    """Identity layout, or strided with static strides equal to the row-major ones."""
+    layout = strided_layout(memref_type)
+    if layout is None:
+        return False
+    expected = _row_major(memref_type.get_shape())
+    pairs = zip(layout.strides, expected, strict=True)
+    return all(s is None or e is None or s == e for s, e in pairs)
+
+
+def _element_bits(element_type: Attribute) -> int | None:
+    """The power-of-two bit width of an int/float (or complex) element type, else None."""
+    complex_ = isinstance(element_type, ComplexType)
+    inner = element_type.element_type if isinstance(element_type, ComplexType) else element_type
+    if not isinstance(inner, FixedBitwidthType):
+        return None
+    bits = inner.bitwidth * (2 if complex_ else 1)
+    return None if bits & (bits - 1) else bits
+
+
+def _element_offset(b: IndexBuilder, byte_offset: Index, element_type: Attribute) -> Index:
+    """`byte_offset` in elements of `element_type` (`index` or one `_element_bits` accepts)."""
+    if static_value(byte_offset) == 0:
+        return 0
+    if isinstance(element_type, IndexType):
+        return b.floordiv(byte_offset, b.insert(util.SizeOfOp(IndexType())).results[0])
+    bits = _element_bits(element_type)
+    assert bits is not None
+    if bits < 8:
+        return b.mul(byte_offset, 8 // bits)
+    return b.floordiv(byte_offset, bits // 8)
+
+
+def _from_subspan(op: Operation, b: IndexBuilder) -> Descriptor | None:
+    assert isinstance(op, hal.InterfaceBindingSubspanOp)
+    memref_type = op.result.type
+    if not isinstance(memref_type, MemRefType) or not _is_row_major(memref_type):
+        return None
+    element = memref_type.element_type
+    if not isinstance(element, IndexType) and _element_bits(element) is None:
+        return None
+    byte_offset: Index = 0 if op.byte_offset is None else op.byte_offset
+    offset = _element_offset(b, byte_offset, element)
+    sizes = mixed_sizes(memref_type, op.dynamic_dims)
+    strides = b.row_major_strides(sizes)
+    base = b.insert(GetRawInterfaceBindingBufferOp(op.layout, op.binding_index)).results[0]
+    return Descriptor(base, offset, sizes, strides)
+
+
+def _identity_allocation(
+    b: IndexBuilder, value: SSAValue, dynamic_sizes: Sequence[SSAValue]
+) -> Descriptor | None:
+    memref_type = value.type
+    if not isinstance(memref_type, MemRefType) or not isinstance(memref_type.layout, NoneAttr):
+        return None
+    sizes = mixed_sizes(memref_type, dynamic_sizes)
+    cast = b.insert(UnrealizedConversionCastOp.get([value], [util.BufferType()]))
+    return Descriptor(cast.results[0], 0, sizes, b.row_major_strides(sizes))
+
+
+def _from_alloca(op: Operation, b: IndexBuilder) -> Descriptor | None:
+    assert isinstance(op, memref.AllocaOp)
+    return _identity_allocation(b, op.memref, op.dynamic_sizes)
+
+
+def _from_get_global(op: Operation, b: IndexBuilder) -> Descriptor | None:
+    assert isinstance(op, memref.GetGlobalOp)
+    if DYNAMIC_INDEX in op.memref.type.get_shape():
+        return None
+    return _identity_allocation(b, op.memref, ())
+
+
+def _same_as(source: SSAValue, b: IndexBuilder) -> Descriptor | None:
+    """The descriptor of a view op whose runtime values are its (ranked) source's."""
+    return describe(b, source) if isinstance(source.type, MemRefType) else None
+
+
+def _from_assume_alignment(op: Operation, b: IndexBuilder) -> Descriptor | None:
+    assert isinstance(op, memref.AssumeAlignmentOp)
+    return _same_as(op.memref, b)
+
+
+def _from_cast(op: Operation, b: IndexBuilder) -> Descriptor | None:
+    assert isinstance(op, memref.CastOp)
+    return _same_as(op.source, b)
+
+
+def _from_reinterpret_cast(op: Operation, b: IndexBuilder) -> Descriptor | None:
+    assert isinstance(op, memref.ReinterpretCastOp)
+    source = describe(b, op.source)
+    (offset,) = mixed_values(op.static_offsets, op.offsets)
+    sizes = mixed_values(op.static_sizes, op.sizes)
+    return Descriptor(source.base, offset, sizes, mixed_values(op.static_strides, op.strides))
+
+
+def _groups(op: memref.CollapseShapeOp | memref.ExpandShapeOp) -> list[list[int]]:
+    return [[i.value.data for i in group] for group in op.reassociation]
+
+
+def _from_collapse_shape(op: Operation, b: IndexBuilder) -> Descriptor | None:
+    assert isinstance(op, memref.CollapseShapeOp)
+    source_type = op.src.type
+    layout = strided_layout(source_type) if isinstance(source_type, MemRefType) else None
+    static_strides = None if layout is None else layout.static_strides()
+    if static_strides is None:
+        return None
+    shape = source_type.get_shape()
+    strides: list[Index] = []
+    for group in _groups(op):
+        non_unit = [static_strides[d] for d in group if shape[d] != 1]
+        strides.append(min(non_unit) if non_unit else static_strides[group[-1]])
+    source = describe(b, op.src)
+    known = [source.sizes[d] if size == DYNAMIC_INDEX else size for d, size in enumerate(shape)]
+    sizes = [b.product([known[d] for d in group]) for group in _groups(op)]
+    return Descriptor(source.base, source.offset, sizes, strides)
+
+
+def _from_expand_shape(op: Operation, b: IndexBuilder) -> Descriptor | None:
+    assert isinstance(op, memref.ExpandShapeOp)
+    sizes = mixed_values(op.static_output_shape, op.output_shape)
+    source = describe(b, op.src)
+    strides: list[Index] = []
+    for group, stride in zip(_groups(op), source.strides, strict=True):
+        inner = b.row_major_strides([sizes[d] for d in group])
+        strides += [b.mul(stride, s) for s in inner]
+    return Descriptor(source.base, source.offset, sizes, strides)
+
+
+_RESOLVERS: dict[type[Operation], Resolver] = {
+    memref.SubviewOp: _from_subview,
+    hal.InterfaceBindingSubspanOp: _from_subspan,
+    memref.AllocaOp: _from_alloca,
+    memref.GetGlobalOp: _from_get_global,
+    memref.AssumeAlignmentOp: _from_assume_alignment,
+    memref.CastOp: _from_cast,
+    memref.ReinterpretCastOp: _from_reinterpret_cast,
+    memref.CollapseShapeOp: _from_collapse_shape,
+    memref.ExpandShapeOp: _from_expand_shape,
+}
+
+
+def resolve(builder: IndexBuilder, source: SSAValue) -> Descriptor | None:
+    """The descriptor of `source` derived from its producer, or None (IR untouched)."""
+    producer = source.owner
+    if not isinstance(producer, Operation):
+        return None
+    for cls in type(producer).__mro__:
+        if cls in _RESOLVERS:
+            return _RESOLVERS[cls](producer, builder)
+    return None
+
+
+class ResolveDescriptor(RewritePattern):
+    """Replaces a descriptor's results by values derived from its source's producer."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: GetBufferDescriptorOp, rewriter: PatternRewriter) -> None:
+        builder = IndexBuilder(rewriter, op)
+        descriptor = resolve(builder, op.source)
+        if descriptor is None:
+            return
+        rank = len(op.sizes)
+        assert len(descriptor.sizes) == len(descriptor.strides) == rank, "rank mismatch"
+        values = [
+            descriptor.base,
+            builder.value(descriptor.offset),
+            *(builder.value(s) for s in descriptor.sizes),
+            *(builder.value(s) for s in descriptor.strides),
+        ]
+        rewriter.replace(op, [], values)
+
+
+def _located(op: Operation, severity: str, message: str) -> str:
+    return f"{_Where.of(op).text}{severity}: {message}"
+
+
+def _isolated_parent(op: Operation, module: ModuleOp) -> Operation:
+    parent = op.parent_op()
+    while parent is not None and not parent.has_trait(IsolatedFromAbove):
+        parent = parent.parent_op()
+    return module if parent is None else parent
+
+
+def unresolved_error(module: ModuleOp, remaining: Sequence[Operation]) -> CompileError:
+    """IREE's error, once per isolated op (function) holding unresolved descriptors, with a
+    note at each of them."""
+    by_parent: dict[Operation, list[Operation]] = {}
+    for op in remaining:
+        by_parent.setdefault(_isolated_parent(op, module), []).append(op)
+    lines: list[str] = []
+    for parent, ops in by_parent.items():
+        lines.append(_located(parent, "error", "Unable to resolve all strided buffer descriptors:"))
+        lines += [_located(op, "note", "remaining live use") for op in ops]
+    return CompileError("\n".join(lines))
+
+
+@dataclass(frozen=True)
+class ResolveBufferDescriptorsPass(ModulePass):
+    """Resolves every `vmvx.get_buffer_descriptor` it can (IREE's
+    `iree-vmvx-resolve-buffer-descriptors`)."""
+
+    name = "iree-vmvx-resolve-buffer-descriptors"
+
+    allow_unresolved: bool = False
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        del ctx
+        PatternRewriteWalker(
+            GreedyRewritePatternApplier([ResolveDescriptor()]), apply_recursively=True
+        ).rewrite_module(op)
+        if self.allow_unresolved:
+            return
+        remaining = [o for o in op.walk() if isinstance(o, GetBufferDescriptorOp)]
+        if remaining:
+            raise unresolved_error(op, remaining)
