@@ -35,7 +35,24 @@ def get_iree_dialects() -> dict[str, Callable[[], Dialect]]:
 
         return VM
 
-    return {"vmvx": get_vmvx, "util": get_util, "hal": get_hal, "vm": get_vm}
+    def get_iree_codegen() -> Dialect:
+        from pyvmvx.dialects.iree_codegen import IREECodegen
+
+        return IREECodegen
+
+    def get_iree_cpu() -> Dialect:
+        from pyvmvx.dialects.iree_codegen import IREECPU
+
+        return IREECPU
+
+    return {
+        "vmvx": get_vmvx,
+        "util": get_util,
+        "hal": get_hal,
+        "vm": get_vm,
+        "iree_codegen": get_iree_codegen,
+        "iree_cpu": get_iree_cpu,
+    }
 
 
 def get_upstream_overrides() -> dict[str, Callable[[], Dialect]]:

@@ -12,6 +12,9 @@ from xdsl.passes import ModulePass
 # flag -> "module:Class" (module relative to pyvmvx.transforms)
 _PASSES: dict[str, str] = {
     "iree-vm-conversion": "vm_conversion:VMConversionPass",
+    "iree-vmvx-select-lowering-strategy": (
+        "select_lowering_strategy:VMVXSelectLoweringStrategyPass"
+    ),
     "iree-vmvx-lower-linalg-microkernels": (
         "lower_linalg_microkernels:LowerLinalgMicrokernelsPass"
     ),
