@@ -12,6 +12,7 @@ from xdsl.passes import ModulePass
 # flag -> "module:Class" (module relative to pyvmvx.transforms)
 _PASSES: dict[str, str] = {
     "iree-vm-conversion": "vm_conversion:VMConversionPass",
+    "iree-vmvx-link-executables": "link_executables:LinkExecutablesPass",
     "iree-vmvx-select-lowering-strategy": (
         "select_lowering_strategy:VMVXSelectLoweringStrategyPass"
     ),

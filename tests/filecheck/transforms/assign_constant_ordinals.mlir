@@ -36,13 +36,14 @@ hal.executable private @consts {
 
 // -----
 
-// A block providing several keys numbers them in order, and a later block continues the
-// count. Every vm.module of the inner module is updated.
+// A block providing several keys numbers them in order; a later block's keys are numbered
+// from the count of distinct keys before it, and a repeated key keeps its first ordinal (so
+// "z" is 3, as in IREE). Every vm.module of the inner module is updated.
 
 // CHECK-LABEL: hal.executable private @multi
 // CHECK:       vm.module @first {
 // CHECK-NEXT:    vm.global.i32 private @x = 0 : i32
-// CHECK-NEXT:    vm.global.i32 private @z = 2 : i32
+// CHECK-NEXT:    vm.global.i32 private @z = 3 : i32
 // CHECK:       vm.module @second {
 // CHECK-NEXT:    vm.global.i32 private @y = 1 : i32
 hal.executable private @multi {
@@ -51,9 +52,9 @@ hal.executable private @multi {
       %c1 = arith.constant 1 : i32
       hal.return %c1, %c1 : i32, i32
     }
-    hal.executable.constant.block() -> i32 as "z" {
+    hal.executable.constant.block() -> (i32, i32) as ("x", "z") {
       %c2 = arith.constant 2 : i32
-      hal.return %c2 : i32
+      hal.return %c2, %c2 : i32, i32
     }
     builtin.module {
       vm.module @first {
