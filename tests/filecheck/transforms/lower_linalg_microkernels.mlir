@@ -1,4 +1,5 @@
 // RUN: pyvmvx-opt %s --split-input-file -p iree-vmvx-lower-linalg-microkernels,canonicalize,cse | filecheck %s
+// RUN: pyvmvx-opt %s --split-input-file -p 'iree-vmvx-lower-linalg-microkernels,iree-vmvx-resolve-buffer-descriptors{allow-unresolved=true},canonicalize,cse' | filecheck %s --check-prefix=PIPE
 
 // Elementwise linalg on buffers becomes vmvx.get_buffer_descriptor + vmvx.binary/unary/copy/fill2d.
 // Descriptor results print as %N: `[[B:%[0-9]+]]` etc. capture base, offset, sizes, strides.
@@ -502,6 +503,45 @@ func.func @descriptor_placement(%buf : memref<8x8xf32>, %col : memref<8x1xf32>, 
     ^bb0(%a : f32, %b : f32):
       linalg.yield %a : f32
     }
+  }
+  func.return
+}
+
+// -----
+
+// With iree-vmvx-resolve-buffer-descriptors after it (the PIPE run), a dispatch-like body
+// on binding subspans ends with static strides and sizes, and offsets computed from the
+// workgroup id. Maps: a transposed input and output (sizes in loop order: 40, 8) and a
+// broadcast vector (stride 0 for d1).
+// CHECK-LABEL: func.func @dispatch(
+// CHECK:         vmvx.binary op("mul" : f32)
+// PIPE-LABEL:  func.func @dispatch(
+// PIPE-NEXT:     %wg = hal.interface.workgroup.id[0] : index
+// PIPE-NEXT:     [[IN:%[0-9]+]] = vmvx.get_raw_interface_binding_buffer layout({{.*}}) binding(0)
+// PIPE-NEXT:     [[C40:%[0-9]+]] = arith.constant 40 : index
+// PIPE-NEXT:     [[OFF:%[0-9]+]] = arith.muli %wg, [[C40]] : index
+// PIPE-NEXT:     [[C1:%[0-9]+]] = arith.constant 1 : index
+// PIPE-NEXT:     [[C0:%[0-9]+]] = arith.constant 0 : index
+// PIPE-NEXT:     [[OUT:%[0-9]+]] = vmvx.get_raw_interface_binding_buffer layout({{.*}}) binding(1)
+// PIPE-NEXT:     [[C8:%[0-9]+]] = arith.constant 8 : index
+// PIPE-NEXT:     [[OUTOFF:%[0-9]+]] = arith.addi [[OFF]], [[C8]] : index
+// PIPE-NEXT:     vmvx.binary op("mul" : f32) lhs([[IN]] offset [[OFF]] strides[[[C1]], [[C40]]] : !util.buffer) rhs([[IN]] offset [[C0]] strides[[[C1]], [[C0]]] : !util.buffer) out([[OUT]] offset [[OUTOFF]] strides[[[C1]], [[C40]]] : !util.buffer) sizes([[C40]], [[C8]])
+// PIPE-NEXT:     func.return
+#pl = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer>, #hal.pipeline.binding<storage_buffer>]>
+func.func @dispatch() {
+  %c32 = arith.constant 32 : index
+  %in = hal.interface.binding.subspan layout(#pl) binding(0) alignment(64) : memref<64x40xf32>
+  %out = hal.interface.binding.subspan layout(#pl) binding(1) alignment(64) offset(%c32) : memref<64x40xf32>
+  %wg = hal.interface.workgroup.id[0] : index
+  %a = memref.subview %in[%wg, 0] [8, 40] [1, 1] : memref<64x40xf32> to memref<8x40xf32, strided<[40, 1], offset: ?>>
+  %b = memref.subview %in[0, 0] [1, 40] [1, 1] : memref<64x40xf32> to memref<40xf32, strided<[1]>>
+  %c = memref.subview %out[%wg, 0] [8, 40] [1, 1] : memref<64x40xf32> to memref<8x40xf32, strided<[40, 1], offset: ?>>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1, d0)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d1, d0)>], iterator_types = ["parallel", "parallel"]}
+      ins(%a, %b : memref<8x40xf32, strided<[40, 1], offset: ?>>, memref<40xf32, strided<[1]>>)
+      outs(%c : memref<8x40xf32, strided<[40, 1], offset: ?>>) {
+  ^bb0(%x : f32, %y : f32, %z : f32):
+    %p = arith.mulf %x, %y : f32
+    linalg.yield %p : f32
   }
   func.return
 }
