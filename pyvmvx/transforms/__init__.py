@@ -12,6 +12,8 @@ from xdsl.passes import ModulePass
 # flag -> "module:Class" (module relative to pyvmvx.transforms)
 _PASSES: dict[str, str] = {
     "iree-vm-conversion": "vm_conversion:VMConversionPass",
+    "iree-codegen-flatten-memref-subspan": "flatten_memref_subspan:FlattenMemRefSubspanPass",
+    "fold-memref-alias-ops": "fold_memref_alias_ops:FoldMemRefAliasOpsPass",
     "iree-vmvx-link-executables": "link_executables:LinkExecutablesPass",
     "iree-vmvx-select-lowering-strategy": (
         "select_lowering_strategy:VMVXSelectLoweringStrategyPass"
