@@ -1,0 +1,68 @@
+"""`pyvmvx-compile INPUT.mlir -o OUT.vmfb [--compile-to=PHASE] [--ukernels=all|none]`.
+
+Compiles MLIR holding HAL executables into a module file, or with `--compile-to` prints the IR
+at a phase (`input`, `codegen`, `vmvx`, `vm`; `end`, the default, writes the module file).
+`-` reads standard input; with an IR phase, `-o` writes the IR to a file. Errors are printed as
+located diagnostics and exit with status 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from pyvmvx.compiler.diagnostics import CompileError
+from pyvmvx.compiler.driver import PHASES, UKERNELS, compile_text, print_ir
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="pyvmvx-compile", description="Compile HAL executables to a pyvmvx module file."
+    )
+    parser.add_argument("input", help="MLIR file with hal.executable(.source) ops, or -")
+    parser.add_argument("-o", "--output", help="output file (required for --compile-to=end)")
+    parser.add_argument("--compile-to", choices=PHASES, default="end", help="phase to stop at")
+    parser.add_argument("--ukernels", choices=UKERNELS, default="all", help="codegen mode")
+    args = parser.parse_args(argv)
+    if args.compile_to == "end" and not args.output:
+        parser.error("-o/--output is required unless --compile-to names an IR phase")
+    try:
+        text = _read(args.input)
+        result = compile_text(text, args.input, ukernels=args.ukernels, compile_to=args.compile_to)
+        output = result if isinstance(result, bytes) else print_ir(result)
+        if args.output:
+            _write(args.output, output)
+        else:
+            sys.stdout.write(str(output))
+    except CompileError as err:
+        sys.stdout.flush()
+        print(err, file=sys.stderr)
+        return 1
+    return 0
+
+
+def _read(name: str) -> str:
+    if name == "-":
+        return sys.stdin.read()
+    try:
+        with open(name, encoding="utf-8") as file:
+            return file.read()
+    except (OSError, UnicodeDecodeError) as err:
+        raise CompileError(f"error: cannot read {name!r}: {err}") from None
+
+
+def _write(name: str, data: bytes | str) -> None:
+    try:
+        with open(name, "wb") as file:
+            file.write(data if isinstance(data, bytes) else data.encode("utf-8"))
+    except OSError as err:
+        raise CompileError(f"error: cannot write {name!r}: {err}") from None
+
+
+def console_main() -> None:
+    sys.exit(main())
+
+
+if __name__ == "__main__":
+    console_main()

@@ -1,0 +1,121 @@
+"""End to end: HAL executables modelled on IREE's HAL conformance tests
+(`tests/e2e/executables/*.mlir`) are compiled with `pyvmvx.compile`, loaded with
+`pyvmvx.runtime.load_executables` and dispatched over a grid, in both codegen modes
+(`ukernels=all|none`), sequentially and on two threads, and compared with numpy."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from e2e_support import load
+
+from pyvmvx.runtime import StatusError
+
+pytestmark = pytest.mark.parametrize("ukernels", ["all", "none"])
+THREADS = pytest.mark.parametrize("threads", [None, 2])
+
+
+@THREADS
+def test_abs(ukernels: str, threads: int | None) -> None:
+    executable = load("abs", ukernels)["abs_executable"]
+    for value in (-2.5, 3.0, -0.0, float("-inf")):
+        x = np.array(value, np.float32)
+        y = np.array(np.nan, np.float32)
+        executable.dispatch("abs", (1, 1, 1), [x, y], threads=threads)
+        assert y == abs(value) and not np.signbit(y)
+
+
+@THREADS
+def test_push_constants(ukernels: str, threads: int | None) -> None:
+    executable = load("push_constants", ukernels)["push_constants"]
+    out = np.zeros(4, np.int32)
+    constants = [7, -1, 1 << 31, np.uint32(0xFFFFFFFE)]
+    executable.dispatch("store_constants", (1, 1, 1), [out], constants, threads=threads)
+    np.testing.assert_array_equal(out, np.array([7, -1, -(1 << 31), -2], np.int32))
+    assert executable.entry_point(0).workgroup_size == (1, 1, 1)
+
+
+@THREADS
+def test_constants_and_bindings(ukernels: str, threads: int | None) -> None:
+    executable = load("constants_bindings", ukernels)["scale_offset"]
+    rng = np.random.default_rng(5)
+    n = 1000
+    data = rng.integers(-(1 << 31), 1 << 31, n, dtype=np.int32)
+    out = np.full(n + 3, 99, np.int32)
+    executable.dispatch("scale_and_offset", (1, 1, 1), [data, out], [-7, 12345, n], threads)
+    with np.errstate(over="ignore"):
+        expected = data * np.int32(-7) + np.int32(12345)
+    np.testing.assert_array_equal(out[:n], expected)
+    np.testing.assert_array_equal(out[n:], [99, 99, 99])
+
+
+@THREADS
+@pytest.mark.parametrize("grid", [(4, 3, 2), (1, 1, 1), (5, 1, 7)])
+def test_multi_workgroup(ukernels: str, threads: int | None, grid: tuple[int, int, int]) -> None:
+    executable = load("multi_workgroup", ukernels)["workgroups"]
+    count = grid[0] * grid[1] * grid[2]
+    out = np.full((count, 4), -1, np.int32)
+    executable.dispatch("write_ids", grid, [out], threads=threads)
+    z, y, x = np.meshgrid(*(np.arange(n) for n in grid[::-1]), indexing="ij")
+    expected = np.stack([np.arange(count), x.ravel(), y.ravel(), z.ravel()], axis=1)
+    np.testing.assert_array_equal(out, expected)
+
+
+@THREADS
+def test_multi_entry_point(ukernels: str, threads: int | None) -> None:
+    executable = load("multi_entry", ukernels)["two_entries"]
+    assert executable.entry_points == ("negate", "double")
+    data = np.arange(-3, 5, dtype=np.int32)
+    out = np.zeros(8, np.int32)
+    executable.dispatch(0, (1, 1, 1), [data, out], threads=threads)
+    np.testing.assert_array_equal(out, -data)
+    executable.dispatch("double", (1, 1, 1), [data, out], threads=threads)
+    np.testing.assert_array_equal(out, 2 * data)
+
+
+@THREADS
+@pytest.mark.xfail(
+    strict=True,
+    reason="iree-vm-conversion drops the hal.executable.constant.key attribute of util.global "
+    "(pyvmvx/conversion/to_vm/util.py convert_global), so iree-vmvx-assign-constant-ordinals "
+    "finds no ordinal global and every key reads ordinal 0",
+)
+def test_executable_constants(ukernels: str, threads: int | None) -> None:
+    executable = load("executable_constants", ukernels)["executable_constants"]
+    out = np.zeros(16, np.int32)
+    executable.dispatch("affine_ids", (16, 1, 1), [out], threads=threads)
+    np.testing.assert_array_equal(out, np.arange(16) * 12 - 5)
+
+
+# ---------------------------------------------------------------------------
+# Errors at dispatch
+# ---------------------------------------------------------------------------
+
+
+def test_dispatch_errors(ukernels: str) -> None:
+    executable = load("constants_bindings", ukernels)["scale_offset"]
+    data, out = np.arange(8, dtype=np.int32), np.zeros(8, np.int32)
+    cases = [
+        ({"entry": "nope"}, "NOT_FOUND"),
+        ({"entry": 1}, "INVALID_ARGUMENT"),
+        ({"bindings": [data]}, "INVALID_ARGUMENT"),
+        ({"constants": [1, 2]}, "INVALID_ARGUMENT"),
+        ({"constants": [1, 2, 9]}, "OUT_OF_RANGE"),  # n = 9 runs past the 8-element bindings
+        ({"bindings": [data, out[:4]]}, "OUT_OF_RANGE"),
+        ({"bindings": [data, np.zeros(8, np.int32)[::-1]]}, "INVALID_ARGUMENT"),
+    ]
+    for overrides, code in cases:
+        arguments = {
+            "entry": "scale_and_offset",
+            "bindings": [data, out],
+            "constants": [1, 2, 8],
+            **overrides,
+        }
+        with pytest.raises(StatusError) as info:
+            executable.dispatch(arguments.pop("entry"), (1, 1, 1), **arguments)
+        assert info.value.code == code, overrides
+    read_only = np.zeros(8, np.int32)
+    read_only.flags.writeable = False
+    with pytest.raises(StatusError) as info:
+        executable.dispatch(0, (1, 1, 1), [data, read_only], [1, 2, 8])
+    assert info.value.code == "PERMISSION_DENIED"
