@@ -12,6 +12,9 @@ from xdsl.passes import ModulePass
 # flag -> "module:Class" (module relative to pyvmvx.transforms)
 _PASSES: dict[str, str] = {
     "iree-vm-conversion": "vm_conversion:VMConversionPass",
+    "iree-codegen-tile-and-distribute-to-workgroups": (
+        "tile_and_distribute_to_workgroups:TileAndDistributeToWorkgroupsPass"
+    ),
     "iree-codegen-flatten-memref-subspan": "flatten_memref_subspan:FlattenMemRefSubspanPass",
     "fold-memref-alias-ops": "fold_memref_alias_ops:FoldMemRefAliasOpsPass",
     "iree-vmvx-link-executables": "link_executables:LinkExecutablesPass",
