@@ -459,34 +459,47 @@ def _from_reinterpret_cast(op: Operation, b: IndexBuilder) -> Descriptor | None:
     return Descriptor(source.base, offset, sizes, mixed_values(op.static_strides, op.strides))
 
 
-def _groups(op: memref.CollapseShapeOp | memref.ExpandShapeOp) -> list[list[int]]:
-    return [[i.value.data for i in group] for group in op.reassociation]
+def _groups(op: memref.CollapseShapeOp | memref.ExpandShapeOp) -> list[list[int]] | None:
+    """The reassociation groups, if they split the larger rank in order into as many groups
+    as the smaller rank has dims (xDSL does not verify this)."""
+    types = (op.src.type, op.result.type)
+    if not all(isinstance(t, MemRefType) for t in types):
+        return None
+    groups = [[i.value.data for i in group] for group in op.reassociation]
+    ranks = sorted(t.get_num_dims() for t in types if isinstance(t, MemRefType))
+    if len(groups) != ranks[0] or sum(groups, []) != list(range(ranks[1])):
+        return None
+    return groups
 
 
 def _from_collapse_shape(op: Operation, b: IndexBuilder) -> Descriptor | None:
     assert isinstance(op, memref.CollapseShapeOp)
     source_type = op.src.type
+    groups = _groups(op)
     layout = strided_layout(source_type) if isinstance(source_type, MemRefType) else None
     static_strides = None if layout is None else layout.static_strides()
-    if static_strides is None:
+    if groups is None or static_strides is None:
         return None
     shape = source_type.get_shape()
     strides: list[Index] = []
-    for group in _groups(op):
+    for group in groups:
         non_unit = [static_strides[d] for d in group if shape[d] != 1]
         strides.append(min(non_unit) if non_unit else static_strides[group[-1]])
     source = describe(b, op.src)
     known = [source.sizes[d] if size == DYNAMIC_INDEX else size for d, size in enumerate(shape)]
-    sizes = [b.product([known[d] for d in group]) for group in _groups(op)]
+    sizes = [b.product([known[d] for d in group]) for group in groups]
     return Descriptor(source.base, source.offset, sizes, strides)
 
 
 def _from_expand_shape(op: Operation, b: IndexBuilder) -> Descriptor | None:
     assert isinstance(op, memref.ExpandShapeOp)
+    groups = _groups(op)
     sizes = mixed_values(op.static_output_shape, op.output_shape)
+    if groups is None or len(sizes) != len(sum(groups, [])):
+        return None
     source = describe(b, op.src)
     strides: list[Index] = []
-    for group, stride in zip(_groups(op), source.strides, strict=True):
+    for group, stride in zip(groups, source.strides, strict=True):
         inner = b.row_major_strides([sizes[d] for d in group])
         strides += [b.mul(stride, s) for s in inner]
     return Descriptor(source.base, source.offset, sizes, strides)
@@ -521,12 +534,13 @@ class ResolveDescriptor(RewritePattern):
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: GetBufferDescriptorOp, rewriter: PatternRewriter) -> None:
+        source_type = op.source.type
+        if not isinstance(source_type, MemRefType) or source_type.get_num_dims() != len(op.sizes):
+            return  # results not matching the memref's rank: left for the error
         builder = IndexBuilder(rewriter, op)
         descriptor = resolve(builder, op.source)
         if descriptor is None:
             return
-        rank = len(op.sizes)
-        assert len(descriptor.sizes) == len(descriptor.strides) == rank, "rank mismatch"
         values = [
             descriptor.base,
             builder.value(descriptor.offset),

@@ -36,3 +36,14 @@ func.func @subview_of_argument(%arg : memref<8x8xf32>, %i : index) -> index {
   %b, %o, %s:2, %t:2 = vmvx.get_buffer_descriptor %sv : memref<2x8xf32, strided<[8, 1], offset: ?>> -> !util.buffer, index, index, index, index, index
   func.return %o : index
 }
+
+// -----
+
+// A descriptor whose results do not match its memref's rank is not resolved.
+// CHECK: resolve_buffer_descriptors_errors.mlir:[[# @LINE + 2]]:1: error: Unable to resolve all strided buffer descriptors:
+// CHECK-NEXT: resolve_buffer_descriptors_errors.mlir:[[# @LINE + 3]]:3: note: remaining live use
+func.func @rank_mismatch() -> index {
+  %a = memref.alloca() : memref<4x4xf32>
+  %b, %o, %s, %t = vmvx.get_buffer_descriptor %a : memref<4x4xf32> -> !util.buffer, index, index, index
+  func.return %o : index
+}
