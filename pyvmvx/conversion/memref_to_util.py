@@ -43,6 +43,8 @@ from xdsl.rewriter import InsertPoint, Rewriter
 
 from pyvmvx.dialects import util
 
+INDEX = IndexType()
+
 
 def is_buffer_memref(memref_type: Attribute) -> bool:
     """A rank-0/1 memref with an identity layout: the memrefs that become `!util.buffer`."""
@@ -69,9 +71,17 @@ def emit(before: Operation, op: Operation) -> Operation:
     return op
 
 
+def named_constant(value: int, value_type: Attribute = INDEX) -> arith.ConstantOp:
+    """`arith.constant` whose result is named as MLIR names it: `%c4`, `%c4_i32`."""
+    constant = arith.ConstantOp(IntegerAttr(value, value_type))
+    suffix = "" if isinstance(value_type, IndexType) else f"_{value_type}"
+    constant.result.name_hint = f"c{value}{suffix}".replace("-", "_")
+    return constant
+
+
 def index_constant(before: Operation, value: int) -> SSAValue:
     """An `arith.constant value : index` inserted before `before`."""
-    return emit(before, arith.ConstantOp(IntegerAttr(value, IndexType()))).results[0]
+    return emit(before, named_constant(value)).results[0]
 
 
 def static_byte_size(element_type: Attribute) -> int | None:

@@ -48,6 +48,7 @@ from xdsl.pattern_rewriter import (
 )
 from xdsl.rewriter import Rewriter
 
+from pyvmvx.conversion.memref_to_util import named_constant
 from pyvmvx.dialects.upstream_ext.semi_affine import enable_semi_affine_maps
 
 Index = SSAValue | int
@@ -105,7 +106,7 @@ class AffineIndexBuilder:
         """The ops computing `expr` and the resulting index value (no op for a bare operand)."""
         expr = _simplified(expr, len(self.symbols))
         if isinstance(expr, AffineConstantExpr):
-            constant = arith.ConstantOp(IntegerAttr(expr.value, IndexType()))
+            constant = named_constant(expr.value)
             return [constant], constant.result
         if isinstance(expr, AffineSymExpr):
             return [], self.symbols[expr.position]

@@ -28,7 +28,6 @@ from xdsl.dialects import arith, func
 from xdsl.dialects.builtin import (
     FunctionType,
     IndexType,
-    IntegerAttr,
     ModuleOp,
     StringAttr,
     UnitAttr,
@@ -45,6 +44,7 @@ from pyvmvx.conversion.hal_to_vmvx import (
     SET_CONSTANTS_NAME,
     executable_modules,
 )
+from pyvmvx.conversion.memref_to_util import named_constant
 from pyvmvx.dialects import hal, util
 
 GLOBAL_PREFIX = "__constant_"
@@ -91,9 +91,9 @@ def _setter(slots: list[tuple[util.GlobalOp, util.GlobalOp]]) -> func.FuncOp:
         body.add_op(op)
         return op.results[0]
 
-    size = add(arith.ConstantOp(IntegerAttr(SLOT_BYTES * len(slots), IndexType())))
-    slot_bytes = add(arith.ConstantOp(IntegerAttr(SLOT_BYTES, i32)))
-    length = add(arith.ConstantOp(IntegerAttr(SLOT_BYTES, IndexType())))
+    size = add(named_constant(SLOT_BYTES * len(slots)))
+    slot_bytes = add(named_constant(SLOT_BYTES, i32))
+    length = add(named_constant(SLOT_BYTES))
     for ordinal_global, value_global in slots:
         ordinal = add(util.GlobalLoadOp(ordinal_global.sym_name.data, i32))
         offset = add(arith.IndexCastOp(add(arith.MuliOp(ordinal, slot_bytes)), IndexType()))
