@@ -12,6 +12,7 @@ from xdsl.passes import ModulePass
 # flag -> "module:Class" (module relative to pyvmvx.transforms)
 _PASSES: dict[str, str] = {
     "iree-vm-conversion": "vm_conversion:VMConversionPass",
+    "iree-codegen-vmvx-linking-pipeline": "linking_pipeline:VMVXLinkingPipeline",
     "iree-codegen-cpu-lower-to-ukernels": "cpu_lower_to_ukernels:CPULowerToUKernelsPass",
     "iree-codegen-tile-and-distribute-to-workgroups": (
         "tile_and_distribute_to_workgroups:TileAndDistributeToWorkgroupsPass"
