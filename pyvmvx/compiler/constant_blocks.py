@@ -8,7 +8,8 @@ selects, casts and the f32/i32 bitcast) ending in `hal.return`. Anything else â€
 device argument, another op, control flow, a division by zero â€” is a located `CompileError`.
 
 `executable_constants(variant)` returns the values by constant ordinal (the order of
-`ExecutableVariantOp.constant_ordinals`), as uint32 bit patterns.
+`ExecutableVariantOp.constant_ordinals`), as uint32 bit patterns. `evaluate_region` is the same
+evaluation for any such region (the driver uses it on constant workgroup-count regions).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     IntegerType,
 )
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Attribute, Operation, Region, SSAValue
 
 from pyvmvx.compiler.diagnostics import op_error
 from pyvmvx.dialects import hal
@@ -50,15 +51,21 @@ def executable_constants(variant: hal.ExecutableVariantOp) -> tuple[int, ...]:
 
 def evaluate_block(block: hal.ExecutableConstantBlockOp) -> tuple[int, ...]:
     """The i32 results of one constant block as uint32 bit patterns."""
-    if len(block.body.blocks) != 1:
-        raise op_error(block, "must have a single-block body to be evaluated at compile time")
+    return tuple(value & 0xFFFFFFFF for value in evaluate_region(block, block.body))
+
+
+def evaluate_region(owner: Operation, region: Region) -> tuple[int, ...]:
+    """The integer operands of the `hal.return` ending a single-block region of pure integer
+    computation, as unsigned bit patterns of their types."""
+    if len(region.blocks) != 1:
+        raise op_error(owner, "must have a single-block body to be evaluated at compile time")
     env: dict[SSAValue, Value] = {}
-    for op in block.body.block.ops:
+    for op in region.block.ops:
         if op.name == "hal.return":
-            return tuple(int(_get(env, op, v)) & 0xFFFFFFFF for v in op.operands)
+            return tuple(int(_get(env, op, v)) for v in op.operands)
         results = _evaluate(op, [_get(env, op, v) for v in op.operands])
         env.update(zip(op.results, results, strict=True))
-    raise op_error(block, "has no hal.return")
+    raise op_error(owner, "has no hal.return")
 
 
 def _get(env: dict[SSAValue, Value], op: Operation, value: SSAValue) -> Value:

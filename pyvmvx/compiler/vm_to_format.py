@@ -12,14 +12,14 @@ runs when a context is created (what IREE's `iree-vm-global-initialization` does
 `executable_to_format` does the same for the `vm.module` of a HAL executable variant and adds
 what IREE's VMVX target serializes with it: the exports in HAL ordinal order with the
 reflection attributes `local_memory` (the export's `workgroup_local_memory`), `constant_count`
-and `binding_count` (from its layout, when non-zero), each entry's `workgroup_size`, and the
-executable-level constant values. Anything the module file cannot hold is a located
-`CompileError`.
+and `binding_count` (from its layout, when non-zero), each entry's `workgroup_size` and, when
+its count region is constant, `workgroup_count`, and the executable-level constant values.
+Anything the module file cannot hold is a located `CompileError`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 
 from xdsl.dialect_interfaces.op_asm import OpAsmDialectInterface
 from xdsl.dialects.builtin import (
@@ -30,7 +30,6 @@ from xdsl.dialects.builtin import (
     FunctionType,
     IntegerAttr,
     IntegerType,
-    ModuleOp,
     StringAttr,
     f32,
     f64,
@@ -39,6 +38,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
+from pyvmvx.compiler.constant_blocks import evaluate_region
 from pyvmvx.compiler.diagnostics import CompileError, op_error
 from pyvmvx.dialects import hal
 from pyvmvx.dialects.vm import calling_convention
@@ -113,15 +113,26 @@ def hal_reflection(export: hal.ExecutableExportOp) -> Reflection:
 
 
 def _entry_attributes(export: hal.ExecutableExportOp) -> Reflection:
-    if export.workgroup_size is None:
-        return ()
-    sizes = ",".join(str(size.value.data) for size in export.workgroup_size.data)
-    return (("workgroup_size", sizes),)
+    """`workgroup_size` when the export declares one, and `workgroup_count` when its count
+    region is a constant computation (so a dispatch can default to it)."""
+    pairs: list[tuple[str, str]] = []
+    if export.workgroup_size is not None:
+        sizes = ",".join(str(size.value.data) for size in export.workgroup_size.data)
+        pairs.append(("workgroup_size", sizes))
+    if (count := static_workgroup_count(export)) is not None:
+        pairs.append(("workgroup_count", ",".join(map(str, count))))
+    return tuple(pairs)
 
 
-def find_vm_modules(root: ModuleOp) -> list[VMModuleOp]:
-    """The `vm.module`s directly inside `root` or inside its nested `builtin.module`s."""
-    return [op for op in root.walk() if isinstance(op, VMModuleOp)]
+def static_workgroup_count(export: hal.ExecutableExportOp) -> tuple[int, ...] | None:
+    """The export's workgroup count if its count region computes it from constants alone."""
+    if export.workgroup_count_block is None:
+        return None
+    try:
+        count = evaluate_region(export, export.workgroup_count)
+    except CompileError:
+        return None  # it depends on the workload or on ops evaluated only at run time
+    return count if len(count) == 3 and all(c < 1 << 32 for c in count) else None
 
 
 class _ModuleBridge:
@@ -415,16 +426,3 @@ def _resource_bytes(op: Operation, key: str) -> bytes:
     if len(raw) < 4:
         raise op_error(op, f"dense resource '{key}' is shorter than its alignment header")
     return raw[4:]  # MLIR blobs start with their u32 alignment
-
-
-def variant_constant_values(
-    variant: hal.ExecutableVariantOp, values: Mapping[str, int]
-) -> tuple[int, ...]:
-    """The executable constants of a variant by ordinal, from evaluated values per key."""
-    ordinals = variant.constant_ordinals()
-    result = [0] * len(ordinals)
-    for key, ordinal in ordinals.items():
-        if key not in values:
-            raise CompileError(f"error: no value for executable constant {key!r}")
-        result[ordinal] = values[key]
-    return tuple(result)

@@ -5,6 +5,8 @@ by symbol name. `Executable.dispatch(entry, workgroup_count, bindings, constants
 runs one entry point over a grid:
 
 - `entry` is an export name or an entry-point ordinal;
+- `workgroup_count` is the `(x, y, z)` grid; by default the grid the compiler computed from
+  the export's count region (as IREE's host code would dispatch it), when it is constant;
 - `bindings` are numpy arrays or other C-contiguous buffer-protocol objects, wrapped without a
   copy (so outputs are written in place; a read-only array is a read-only binding), or
   `Buffer`s;
@@ -86,15 +88,22 @@ class Executable:
     def dispatch(
         self,
         entry: str | int,
-        workgroup_count: Sequence[int] = (1, 1, 1),
+        workgroup_count: Sequence[int] | None = None,
         bindings: Sequence[Any] = (),
         constants: Sequence[int] = (),
         threads: int | None = None,
     ) -> None:
         """Run `entry` once per workgroup of the `(x, y, z)` grid (see the module docstring)."""
-        ordinal = self.entry_point(entry).ordinal
+        entry_point = self.entry_point(entry)
+        if workgroup_count is None:
+            if entry_point.workgroup_count is None:
+                raise invalid_argument(
+                    f"entry point {entry_point.name!r} has no compiled workgroup count "
+                    "(its count region depends on the workload); pass workgroup_count"
+                )
+            workgroup_count = entry_point.workgroup_count
         self._loaded.dispatch(
-            ordinal,
+            entry_point.ordinal,
             _grid(workgroup_count),
             [_binding(i, value) for i, value in enumerate(bindings)],
             _constants(constants),

@@ -43,7 +43,7 @@ def test_dump_of_a_compiled_file(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert dump_module.main([str(path)]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert "Executable @push_constants (vm.module @module)" in lines
-    assert "    store_constants {workgroup_size = '1,1,1'}" in lines
+    assert "    store_constants {workgroup_size = '1,1,1', workgroup_count = '1,1,1'}" in lines
     assert (
         "    [0] store_constants : 0rrriiiiiiiii_v -> @store_constants "
         "{constant_count = '4', binding_count = '1'}"

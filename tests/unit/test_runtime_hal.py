@@ -170,7 +170,10 @@ IDS = _executable(
     (_entry("constants", _copy_constants), {"binding_count": "1", "constant_count": "3"}),
     (_entry("local", _local_memory_probe), {"binding_count": "1", "local_memory": "5000"}),
     (_entry("fail", _fail_at(5)), {"binding_count": "1"}),
-    entry_attributes={"ids": (("workgroup_size", "4,2,1"),)},
+    entry_attributes={
+        "ids": (("workgroup_size", "4,2,1"),),
+        "constants": (("workgroup_count", "1,1,1"),),
+    },
 )
 
 
@@ -233,6 +236,14 @@ def test_each_workgroup_gets_zeroed_whole_pages_of_local_memory(
     out = np.zeros(6, np.int32)
     ids.dispatch("local", (3, 2, 1), [out], threads=threads)
     np.testing.assert_array_equal(out, [2001] * 6)  # 5000 bytes -> 2 pages, fresh each time
+
+
+def test_the_compiled_workgroup_count_is_the_default_grid(ids: Executable) -> None:
+    assert ids.entry_point("constants").workgroup_count == (1, 1, 1)
+    assert ids.entry_point("ids").workgroup_count is None
+    with pytest.raises(StatusError, match="'ids' has no compiled workgroup count") as info:
+        ids.dispatch("ids", bindings=[np.zeros(1, np.int32), np.zeros(6, np.int32)])
+    assert info.value.code == "INVALID_ARGUMENT"
 
 
 def test_entry_points_by_name_and_ordinal(ids: Executable) -> None:
@@ -349,12 +360,21 @@ def test_reflection_attributes_must_be_uint32(reflection: dict[str, str]) -> Non
     assert info.value.code == "INVALID_ARGUMENT"
 
 
-def test_malformed_workgroup_size_is_rejected() -> None:
+@pytest.mark.parametrize(
+    ("key", "value", "message"),
+    [
+        ("workgroup_size", "1,2", "workgroup_size '1,2' is not 'x,y,z'"),
+        ("workgroup_count", "1,2,3,4", "workgroup_count '1,2,3,4' is not 'x,y,z'"),
+        ("workgroup_count", "1,-2,3", "workgroup_count='-2' is not a uint32"),
+    ],
+)
+def test_malformed_grid_attributes_are_rejected(key: str, value: str, message: str) -> None:
     executable = _executable(
-        (_entry("ids", _write_ids), {}), entry_attributes={"ids": (("workgroup_size", "1,2"),)}
+        (_entry("ids", _write_ids), {}), entry_attributes={"ids": ((key, value),)}
     )
-    with pytest.raises(StatusError, match="not 'x,y,z'"):
+    with pytest.raises(StatusError, match=message) as info:
         _load(executable)
+    assert info.value.code == "INVALID_ARGUMENT"
 
 
 @pytest.mark.parametrize("threads", [None, 2])
@@ -435,7 +455,7 @@ def test_load_from_bytes_and_path_round_trips(tmp_path: Path) -> None:
         loaded = load_executables(source)
         assert list(loaded) == ["ex", "with_constants"]
         out = np.zeros(1, np.int32)
-        loaded["with_constants"].dispatch(0, bindings=[out])
+        loaded["with_constants"].dispatch(0, (1, 1, 1), bindings=[out])
         assert out[0] == 21
 
 

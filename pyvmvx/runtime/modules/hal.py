@@ -12,7 +12,9 @@ Reflection attributes of each entry point (decimal uint32 strings, as IREE parse
 `local_memory` (bytes of workgroup-local scratch), `constant_count` (32-bit push constants)
 and `binding_count`; a missing attribute means 0, a malformed one is INVALID_ARGUMENT. The
 executable's `ExecutableEntry` may add `workgroup_size` (`"x,y,z"`), passed to the entry as
-its workgroup size; without it the size is 0, as on IREE's VMVX.
+its workgroup size (without it the size is 0, as on IREE's VMVX), and `workgroup_count`
+(`"x,y,z"`), the grid the compiler computed from the export's count region, which a dispatch
+uses when it is given no grid.
 
 Executable constants: when the executable carries constant values, its module must export
 `__set_constants`, which is called once per VM context with a read-only buffer of 4 bytes per
@@ -64,6 +66,8 @@ class EntryPoint:
     constant_count: int
     binding_count: int
     workgroup_size: Grid
+    workgroup_count: Grid | None
+    """The grid the compiler computed for the entry (its constant count region), if any."""
 
 
 class HalExecutable:
@@ -243,6 +247,7 @@ def _entry_points(executable: Executable) -> tuple[EntryPoint, ...]:
                 f"(export {export.name!r} of executable {executable.name!r})"
             )
         reflection = export.attributes
+        attributes = dict(entry_attributes.get(export.name, ()))
         where = f"entry point {export.name!r} of executable {executable.name!r}"
         local_memory = _uint32(reflection.get("local_memory", "0"), "local_memory", where)
         pages = -(-local_memory // LOCAL_MEMORY_PAGE_SIZE)
@@ -255,7 +260,8 @@ def _entry_points(executable: Executable) -> tuple[EntryPoint, ...]:
                     reflection.get("constant_count", "0"), "constant_count", where
                 ),
                 binding_count=_uint32(reflection.get("binding_count", "0"), "binding_count", where),
-                workgroup_size=_workgroup_size(entry_attributes.get(export.name, ()), where),
+                workgroup_size=_grid(attributes, "workgroup_size", where) or (0, 0, 0),
+                workgroup_count=_grid(attributes, "workgroup_count", where),
             )
         )
     return tuple(entries)
@@ -267,14 +273,15 @@ def _uint32(text: str, key: str, where: str) -> int:
     return int(text)
 
 
-def _workgroup_size(attributes: tuple[tuple[str, str], ...], where: str) -> Grid:
-    text = dict(attributes).get("workgroup_size")
+def _grid(attributes: dict[str, str], key: str, where: str) -> Grid | None:
+    """An `"x,y,z"` entry attribute as three uint32s, or None when absent."""
+    text = attributes.get(key)
     if text is None:
-        return (0, 0, 0)
+        return None
     parts = text.split(",")
     if len(parts) != 3:
-        raise invalid_argument(f"{where}: workgroup_size {text!r} is not 'x,y,z'")
-    x, y, z = (_uint32(part, "workgroup_size", where) for part in parts)
+        raise invalid_argument(f"{where}: {key} {text!r} is not 'x,y,z'")
+    x, y, z = (_uint32(part, key, where) for part in parts)
     return (x, y, z)
 
 
