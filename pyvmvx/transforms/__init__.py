@@ -12,6 +12,11 @@ from xdsl.passes import ModulePass
 # flag -> "module:Class" (module relative to pyvmvx.transforms)
 _PASSES: dict[str, str] = {
     "iree-vm-conversion": "vm_conversion:VMConversionPass",
+    "iree-vmvx-lower-executable-target": "lower_executable_target:VMVXLowerExecutableTargetPass",
+    "iree-vmvx-configuration-pipeline": "pipelines:VMVXConfigurationPipeline",
+    "iree-codegen-vmvx-configuration-pipeline": "pipelines:CodegenVMVXConfigurationPipeline",
+    "iree-codegen-vmvx-lowering-pipeline": "pipelines:VMVXLoweringPipeline",
+    "iree-vmvx-transformation-pipeline": "pipelines:VMVXTransformationPipeline",
     "iree-codegen-vmvx-linking-pipeline": "linking_pipeline:VMVXLinkingPipeline",
     "iree-codegen-cpu-lower-to-ukernels": "cpu_lower_to_ukernels:CPULowerToUKernelsPass",
     "iree-codegen-tile-and-distribute-to-workgroups": (
