@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from xdsl.dialects import arith, func
-from xdsl.dialects.builtin import FunctionType, IndexType, IntegerAttr, ModuleOp, i32
+from xdsl.dialects.builtin import FunctionType, IndexType, IntegerAttr, MemRefType, ModuleOp, i32
 from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 
 from pyvmvx.compiler.diagnostics import op_error
@@ -188,6 +188,7 @@ def _subspan(state: ConversionState, op: Operation) -> None:
     if not is_buffer_memref(memref_type):
         state.fail(op, UNFLATTENED)
         return
+    assert isinstance(memref_type, MemRefType)
     buffer = _binding(state, op, op.binding_index)
     if buffer is None:
         return
@@ -196,9 +197,9 @@ def _subspan(state: ConversionState, op: Operation) -> None:
         state.replace(op, [buffer])
         return
     source_size = emit(op, util.BufferSizeOp(buffer)).results[0]
-    size = byte_size(op, memref_type.element_type)  # pyright: ignore[reportAttributeAccessIssue]
+    size = byte_size(op, memref_type.element_type)
     dynamic = iter(op.dynamic_dims)
-    for extent in memref_type.get_shape():  # pyright: ignore[reportAttributeAccessIssue]
+    for extent in memref_type.get_shape():
         count = next(dynamic) if extent < 0 else index_constant(op, extent)
         size = multiply(op, size, count)
     subspan = emit(op, util.BufferSubspanOp(buffer, source_size, offset, size))
