@@ -74,12 +74,6 @@ def test_multi_entry_point(ukernels: str, threads: int | None) -> None:
 
 
 @THREADS
-@pytest.mark.xfail(
-    strict=True,
-    reason="iree-vm-conversion drops the hal.executable.constant.key attribute of util.global "
-    "(pyvmvx/conversion/to_vm/util.py convert_global), so iree-vmvx-assign-constant-ordinals "
-    "finds no ordinal global and every key reads ordinal 0",
-)
 def test_executable_constants(ukernels: str, threads: int | None) -> None:
     executable = load("executable_constants", ukernels)["executable_constants"]
     out = np.zeros(16, np.int32)

@@ -174,11 +174,15 @@ def _forward(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) ->
 
 
 def convert_global(rw: ConversionRewriter, op: Operation) -> Operation:
-    """`util.global` -> `vm.global.<type>`, keeping name, visibility, mutability and value."""
+    """`util.global` -> `vm.global.<type>`, keeping name, visibility, mutability and value.
+
+    Discardable attributes are kept too, as IREE does: `iree-vmvx-assign-constant-ordinals`
+    finds the ordinal globals by their `hal.executable.constant.key`.
+    """
     assert isinstance(op, util.GlobalOp)
     vm_type = rw.convert_type(op.type, op)
     suffix = "ref" if is_ref_type(vm_type) else type_suffix(vm_type)
-    named: dict[str, Attribute] = {"sym_name": op.sym_name, "type": vm_type}
+    named: dict[str, Attribute] = {**op.attributes, "sym_name": op.sym_name, "type": vm_type}
     if op.sym_visibility is not None:
         named["sym_visibility"] = op.sym_visibility
     if op.is_mutable is not None:

@@ -184,3 +184,11 @@ util.func public @main(%x : i32) -> i32 {
   %r = util.call @bump(%x) : (i32) -> i32
   util.return %r : i32
 }
+
+// -----
+
+// Discardable attributes survive, as in IREE: iree-vmvx-assign-constant-ordinals finds the
+// ordinal globals by their constant key.
+util.global private mutable @__constant_foo_ordinal {hal.executable.constant.key = "foo"} : i32
+// CHECK-LABEL: vm.module @module
+// CHECK: vm.global.i32 private mutable @__constant_foo_ordinal {hal.executable.constant.key = "foo"} : i32
