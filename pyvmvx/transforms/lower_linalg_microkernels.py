@@ -15,8 +15,9 @@ IREE's patterns (spec §6.4), for linalg ops on memrefs whose loops are all para
   do).
 Every indexing map must be a projected permutation and the loop rank at most 2. Each
 operand's strides are permuted into loop order (stride 0 for a loop dim it does not use:
-broadcast), then strides are left-padded to rank 2 with 0 and sizes with 1. One descriptor
-is created per distinct buffer, right after the buffer's definition, as IREE does.
+broadcast), then strides are left-padded to rank 2 with 0 and sizes with 1. Descriptors go
+right after the buffer's definition, as IREE puts them, one per distinct buffer of the op
+(IREE makes one per operand and leaves the duplicates to CSE).
 
 Differences from IREE:
 - Sizes are in loop order (each loop dim's size taken from an output, else an input, that

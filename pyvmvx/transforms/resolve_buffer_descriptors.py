@@ -296,12 +296,10 @@ class IndexBuilder:
 
     def row_major_strides(self, sizes: Sequence[Index]) -> list[Index]:
         """Identity-layout strides for `sizes` (last 1, each the product of the sizes after it)."""
-        strides: list[Index] = []
-        running: Index = 1
-        for size in reversed(sizes):
-            strides.append(running)
-            running = self.mul(running, size)
-        return strides[::-1]
+        strides: list[Index] = [1] * len(sizes)
+        for dim in range(len(sizes) - 2, -1, -1):
+            strides[dim] = self.mul(strides[dim + 1], sizes[dim + 1])
+        return strides
 
 
 # ---------------------------------------------------------------------------------------

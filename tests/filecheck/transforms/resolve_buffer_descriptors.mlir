@@ -133,9 +133,9 @@ func.func @subspan_dynamic_dims(%m : index, %n : index) -> (!util.buffer, index,
 // CHECK-LABEL: func.func @subspan_dynamic_middle(
 // CHECK-NEXT:    %sizes = arith.constant 8 : index
 // CHECK-NEXT:    %strides = arith.muli %n, %sizes : index
-// CHECK-NEXT:    %sizes_1 = arith.constant 2 : index
 // CHECK-NEXT:    %base_buffer = vmvx.get_raw_interface_binding_buffer
 // CHECK-NEXT:    %offset = arith.constant 0 : index
+// CHECK-NEXT:    %sizes_1 = arith.constant 2 : index
 // CHECK-NEXT:    %strides_1 = arith.constant 1 : index
 // CHECK-NEXT:    func.return %base_buffer, %offset, %sizes_1, %n, %sizes, %strides, %sizes, %strides_1
 #pl = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer>]>
