@@ -323,9 +323,9 @@ func.func @collapse_shape(%src : memref<3x2x4xf32, strided<[32, 4, 1], offset: ?
 // CHECK-NEXT:    %base_buffer, %offset, {{%[0-9]+}}, %strides = vmvx.get_buffer_descriptor %src : memref<?xf32, strided<[?], offset: ?>>
 // CHECK-NEXT:    %sizes = arith.constant 4 : index
 // CHECK-NEXT:    [[NC4:%[0-9]+]] = arith.muli %n, %sizes : index
-// CHECK-NEXT:    %sizes_1 = arith.constant 2 : index
 // CHECK-NEXT:    %strides_1 = arith.muli %strides, [[NC4]] : index
 // CHECK-NEXT:    %strides_2 = arith.muli %strides, %sizes : index
+// CHECK-NEXT:    %sizes_1 = arith.constant 2 : index
 // CHECK-NEXT:    func.return %base_buffer, %offset, %sizes_1, %n, %sizes, %strides_1, %strides_2, %strides
 func.func @expand_shape(%src : memref<?xf32, strided<[?], offset: ?>>, %n : index) -> (!util.buffer, index, index, index, index, index, index, index) {
   %0 = memref.expand_shape %src [[0, 1, 2]] output_shape [2, %n, 4] : memref<?xf32, strided<[?], offset: ?>> into memref<2x?x4xf32, strided<[?, ?, ?], offset: ?>>
