@@ -5,8 +5,6 @@ verifier reports failures without one. `LocatedParser` records where each operat
 so `verify_located` can name the file, line and column of the op that fails to verify.
 """
 
-from dataclasses import dataclass
-
 from xdsl.context import Context
 from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr, UnknownLoc
 from xdsl.ir import Operation
@@ -63,21 +61,22 @@ def format_parse_error(err: ParseError) -> str:
     return f"{err.span.get_location()}: error: {err.msg}\n{context}"
 
 
-@dataclass(frozen=True)
-class _Where:
-    text: str
+def location_prefix(op: Operation) -> str:
+    """`file:line:col: ` for an op parsed from text (or given a `loc`), else nothing."""
+    loc = op.location
+    if isinstance(loc, FileLineColLoc):
+        return f"{loc.filename.data}:{loc.line.data}:{loc.column.data}: "
+    return ""
 
-    @staticmethod
-    def of(op: Operation) -> "_Where":
-        loc = op.location
-        if isinstance(loc, FileLineColLoc):
-            return _Where(f"{loc.filename.data}:{loc.line.data}:{loc.column.data}: ")
-        return _Where("")
+
+def op_diagnostic(op: Operation, severity: str, message: str) -> str:
+    """A located diagnostic line without the op prefix: `file:line:col: warning: message`."""
+    return f"{location_prefix(op)}{severity}: {message}"
 
 
 def op_error(op: Operation, message: str) -> CompileError:
     """A diagnostic attached to `op`: `file:line:col: error: 'name' op message`."""
-    return CompileError(f"{_Where.of(op).text}error: '{op.name}' op {message}")
+    return CompileError(op_diagnostic(op, "error", f"'{op.name}' op {message}"))
 
 
 def _message(err: Exception) -> str:

@@ -59,7 +59,7 @@ from xdsl.pattern_rewriter import (
 from xdsl.printer import Printer
 from xdsl.rewriter import InsertPoint
 
-from pyvmvx.compiler.diagnostics import _Where
+from pyvmvx.compiler.diagnostics import op_diagnostic
 from pyvmvx.dialects.vmvx import (
     ELEMENT_TYPES,
     BinaryOp,
@@ -383,9 +383,8 @@ def warn_unconverted(module: ModuleOp) -> None:
         if _is_linalg_op(op):
             text = StringIO()
             Printer(text).print_op(op)
-            where = _Where.of(op).text
-            print(f"{where}warning: {WARNING}", file=sys.stderr)
-            print(f"{where}note: unmatched op: {text.getvalue()}", file=sys.stderr)
+            print(op_diagnostic(op, "warning", WARNING), file=sys.stderr)
+            print(op_diagnostic(op, "note", f"unmatched op: {text.getvalue()}"), file=sys.stderr)
 
 
 @dataclass(frozen=True)

@@ -75,7 +75,7 @@ from xdsl.pattern_rewriter import (
 from xdsl.rewriter import InsertPoint
 from xdsl.traits import IsolatedFromAbove
 
-from pyvmvx.compiler.diagnostics import CompileError, _Where
+from pyvmvx.compiler.diagnostics import CompileError, op_diagnostic
 from pyvmvx.dialects import hal, util
 from pyvmvx.dialects.vmvx import GetBufferDescriptorOp, GetRawInterfaceBindingBufferOp
 
@@ -548,8 +548,7 @@ class ResolveDescriptor(RewritePattern):
         rewriter.replace(op, [], values)
 
 
-def _located(op: Operation, severity: str, message: str) -> str:
-    return f"{_Where.of(op).text}{severity}: {message}"
+UNRESOLVED = "Unable to resolve all strided buffer descriptors:"
 
 
 def _isolated_parent(op: Operation, module: ModuleOp) -> Operation:
@@ -567,8 +566,8 @@ def unresolved_error(module: ModuleOp, remaining: Sequence[Operation]) -> Compil
         by_parent.setdefault(_isolated_parent(op, module), []).append(op)
     lines: list[str] = []
     for parent, ops in by_parent.items():
-        lines.append(_located(parent, "error", "Unable to resolve all strided buffer descriptors:"))
-        lines += [_located(op, "note", "remaining live use") for op in ops]
+        lines.append(op_diagnostic(parent, "error", UNRESOLVED))
+        lines += [op_diagnostic(op, "note", "remaining live use") for op in ops]
     return CompileError("\n".join(lines))
 
 
