@@ -16,7 +16,8 @@ In an entry function:
 - `hal.interface.constant.load ordinal(N) : T` -> `util.buffer.load` of `sizeof(T)` bytes at
   byte offset `sizeof(T) * N` of the constants buffer;
 - `hal.interface.binding.subspan binding(B)` -> `util.list.get` of binding B, viewed through
-  `util.buffer.subspan` when its byte offset is not a constant 0;
+  `util.buffer.subspan` when its byte offset is not a constant 0, whatever the memref's rank
+  (as IREE: an N-D subspan used only through reshapes to rank <= 1 converts);
 - `vmvx.get_raw_interface_binding_buffer binding(B)` -> `util.list.get` of binding B.
 """
 
@@ -30,13 +31,11 @@ from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 
 from pyvmvx.compiler.diagnostics import op_error
 from pyvmvx.conversion.memref_to_util import (
-    UNFLATTENED,
     ConversionState,
     Pattern,
     byte_size,
     emit,
     index_constant,
-    is_buffer_memref,
     multiply,
     static_byte_size,
 )
@@ -185,10 +184,9 @@ def _is_zero(value: SSAValue) -> bool:
 def _subspan(state: ConversionState, op: Operation) -> None:
     assert isinstance(op, hal.InterfaceBindingSubspanOp)
     memref_type = op.result.type
-    if not is_buffer_memref(memref_type):
-        state.fail(op, UNFLATTENED)
+    if not isinstance(memref_type, MemRefType):
+        state.fail(op, f"binding subspans of type {memref_type} have no buffer form")
         return
-    assert isinstance(memref_type, MemRefType)
     buffer = _binding(state, op, op.binding_index)
     if buffer is None:
         return

@@ -189,9 +189,7 @@ class ConversionState:
 
 Pattern = Callable[[ConversionState, Operation], None]
 
-_BUFFER_OPERAND = (
-    "its operand and result must both become !util.buffer (rank <= 1, identity layout)"
-)
+_BUFFER_OPERAND = "its operand must have become a !util.buffer"
 UNFLATTENED = (
     "only memrefs of rank 0 or 1 with an identity layout become !util.buffer; "
     "run iree-codegen-flatten-memref-subspan first"
@@ -277,12 +275,13 @@ def _get_global(state: ConversionState, op: Operation) -> None:
 
 
 def forward_operand(state: ConversionState, op: Operation) -> None:
-    """Cast-like ops: the converted operand is the converted result."""
+    """Cast-like ops: the buffer of the operand is the result, whatever the result's type
+    (IREE's `FoldAsNoOp`); users needing an unflattened result type fail instead."""
     if isinstance(op, memref.ReinterpretCastOp) and any(op.static_offsets.get_values()):
         state.fail(op, "only a reinterpret_cast with a static zero offset passes through")
         return
     source = state.remapped(op.operands[0], op)
-    if not isinstance(source.type, util.BufferType) or not is_buffer_memref(op.results[0].type):
+    if not isinstance(source.type, util.BufferType):
         state.fail(op, _BUFFER_OPERAND)
         return
     state.replace(op, [source])

@@ -160,6 +160,29 @@ func.func private @helper(%m: memref<?xi16>, %i: index, %value: i16, %cond: i1) 
 
 // -----
 
+// As in IREE, an N-D binding subspan converts; used only through a reshape to rank 1, it
+// needs no flattening.
+
+#layout = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer>]>
+
+// CHECK-LABEL: func.func @reshaped_subspan(
+// CHECK-SAME:      %[[BINDINGS:[a-z_]+]]: !util.list<!util.buffer>
+func.func @reshaped_subspan() {
+  %c5 = arith.constant 5 : index
+  // CHECK:      %[[B0:.*]] = arith.constant 0 : index
+  // CHECK-NEXT: %[[M:.*]] = util.list.get %[[BINDINGS]][%[[B0]]] : !util.list<!util.buffer>
+  // CHECK-NEXT: %[[SIZE:.*]] = util.buffer.size %[[M]] : !util.buffer
+  // CHECK:      util.buffer.load %[[M]][%{{.*}} for %{{.*}}] : !util.buffer{%[[SIZE]]} -> f32
+  %m = hal.interface.binding.subspan layout(#layout) binding(0) : memref<2x8xf32>
+  %flat = memref.collapse_shape %m [[0, 1]] : memref<2x8xf32> into memref<16xf32>
+  %v = memref.load %flat[%c5] : memref<16xf32>
+  %kept = util.optimization_barrier %v : f32
+  func.return
+}
+// CHECK-NOT: memref
+
+// -----
+
 // Inside HAL executables only the variants' inner modules are converted; the executable-
 // constant setter keeps its signature.
 

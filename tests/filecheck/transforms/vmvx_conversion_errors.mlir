@@ -37,12 +37,13 @@ func.func @__set_constants(%constants: !util.buffer, %n: i32) attributes {vmvx.s
 
 // -----
 
-// N-D memrefs must have been flattened (iree-codegen-flatten-memref-subspan).
+// N-D memrefs must have been flattened (iree-codegen-flatten-memref-subspan); the subspan
+// itself converts, its N-D user cannot.
 #layout = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer>]>
 func.func @unflattened() {
   %c0 = arith.constant 0 : index
-  // CHECK: vmvx_conversion_errors.mlir:[[# @LINE + 1]]:3: error: 'hal.interface.binding.subspan' op conversion to the VMVX dialect failed: only memrefs of rank 0 or 1 with an identity layout become !util.buffer; run iree-codegen-flatten-memref-subspan first
   %m = hal.interface.binding.subspan layout(#layout) binding(0) : memref<4x4xf32>
+  // CHECK: vmvx_conversion_errors.mlir:[[# @LINE + 1]]:3: error: 'memref.load' op conversion to the VMVX dialect failed: only memrefs of rank 0 or 1 with an identity layout become !util.buffer; run iree-codegen-flatten-memref-subspan first
   %v = memref.load %m[%c0, %c0] : memref<4x4xf32>
   func.return
 }
