@@ -591,7 +591,7 @@ class InterfaceBindingSubspanOp(IRDLOperation):
         offset = None
         if parser.parse_optional_keyword("offset"):
             with parser.in_parens():
-                offset = parser.parse_operand()
+                offset = parser.parse_operand(IndexType())
         flags = None
         if parser.parse_optional_keyword("flags"):
             with parser.in_parens():
@@ -602,7 +602,7 @@ class InterfaceBindingSubspanOp(IRDLOperation):
         dims: list[SSAValue] = []
         if parser.parse_optional_punctuation("{"):
             dims = parser.parse_comma_separated_list(
-                Parser.Delimiter.NONE, lambda: parser.parse_operand()
+                Parser.Delimiter.NONE, lambda: parser.parse_operand(IndexType())
             )
             parser.parse_punctuation("}")
         op = cls(

@@ -701,14 +701,14 @@ class CondFailOp(IRDLOperation):
 
     @classmethod
     def parse(cls, parser: Parser) -> CondFailOp:
-        condition = parser.parse_operand()
+        condition = parser.parse_operand(i32)
         status = condition
         message: Attribute | None = None
         while parser.parse_optional_punctuation(",") is not None:
             if (literal := parser.parse_optional_str_literal()) is not None:
                 message = StringAttr(literal)
                 break
-            status = parser.parse_operand()
+            status = parser.parse_operand(i32)
         attributes = dict(parser.parse_optional_attr_dict())
         properties = {"message": message} if message is not None else {}
         return cls.create(
