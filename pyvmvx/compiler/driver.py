@@ -8,10 +8,12 @@ form of IREE's HAL conformance executables): each executable's inner `builtin.mo
   @name` with one variant `@vmvx_bytecode_fb` targeting `vmvx` with `ukernels = "all"|"none"`
   (the `ukernels` option). A `hal.executable` keeps its `vmvx` variant; the option fills in
   `ukernels` where the variant's target does not set it. Other targets are an error.
-- `codegen`: IREE's VMVX configuration pipeline (lowering strategy with pyvmvx's Python tile
-  policy) and codegen lowering pipeline: tiled, distributed, ukernel or scalar memref code.
-- `vmvx`: the rest of IREE's VMVX transformation pipeline, down to the VMVX entry ABI.
-- `vm`: `iree-vm-conversion`, then the constant-ordinal assignment.
+- `codegen`: `iree-vmvx-configuration-pipeline` (lowering strategy with pyvmvx's Python tile
+  policy), then the transformation pipeline up to its codegen lowering pipeline: tiled,
+  distributed, ukernel or scalar memref code.
+- `vmvx`: the transformation pipeline on to the VMVX entry ABI (before `iree-vm-conversion`).
+- `vm`: the rest of it (`iree-vm-conversion`, cleanups), then
+  `iree-vmvx-assign-constant-ordinals`. Executables are not linked: each stays its own.
 - `end`: each executable's `vm.module` bridged (`vm_to_format`) with its executable constants
   evaluated at compile time (`constant_blocks`) and written as one module file.
 
@@ -30,6 +32,7 @@ from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.ir import Operation
 from xdsl.passes import ModulePass, PassPipeline
 from xdsl.printer import Printer
+from xdsl.transforms import get_all_passes as get_upstream_passes
 from xdsl.universe import Universe
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
 
@@ -54,15 +57,11 @@ VARIANT_NAME = "vmvx_bytecode_fb"
 TARGET_BACKEND = "vmvx"
 TARGET_FORMAT = "vmvx-bytecode-fb"
 
-PHASE_PIPELINES: dict[str, str] = {
-    "codegen": "iree-vmvx-select-lowering-strategy{tile-policy=python}",
-    "vmvx": (
-        "fold-memref-alias-ops,iree-vmvx-resolve-buffer-descriptors,"
-        "iree-codegen-flatten-memref-subspan,iree-vmvx-materialize-constants,iree-vmvx-conversion"
-    ),
-    "vm": "iree-vm-conversion,iree-vmvx-assign-constant-ordinals",
-}
-"""The pass pipeline that takes the IR from the previous phase to each phase."""
+CONFIGURATION_PIPELINE = "iree-vmvx-configuration-pipeline{tile-policy=python}"
+TRANSFORMATION_PIPELINE = "iree-vmvx-transformation-pipeline"
+PHASE_ENDS = {"codegen": "iree-codegen-vmvx-lowering-pipeline", "vmvx": "iree-vm-conversion"}
+"""The transformation pipeline's pass after which `codegen` ends and before which `vmvx`
+ends; the `vm` phase is the rest, then `iree-vmvx-assign-constant-ordinals`."""
 
 
 def make_context() -> Context:
@@ -160,13 +159,41 @@ def _configure_variants(executable: hal.ExecutableOp, ukernels: str) -> None:
 
 
 def run_pipeline(ctx: Context, module: ModuleOp, spec: str) -> None:
-    """Run a pass pipeline, turning any failure into a `CompileError` naming the pass."""
+    """Run a textual pass pipeline on `module`; failures become `CompileError`s."""
+    for compiler_pass in _pipeline(spec).passes:
+        _apply(ctx, module, compiler_pass)
+
+
+def _pipeline(spec: str) -> PassPipeline:
+    """A textual pipeline over xDSL's passes and pyvmvx's (which take precedence)."""
     try:
-        pipeline = PassPipeline.parse_spec(get_all_passes(), spec)
+        return PassPipeline.parse_spec({**get_upstream_passes(), **get_all_passes()}, spec)
     except ValueError as err:
         raise CompileError(f"error: cannot build pipeline '{spec}': {err}") from None
-    for compiler_pass in pipeline.passes:
-        _apply(ctx, module, compiler_pass)
+
+
+def run_phase(ctx: Context, module: ModuleOp, phase: str) -> None:
+    """Take the IR from the phase before `phase` to `phase`: the phase's slice of the
+    transformation pipeline's own pass list (so the phases always add up to the real
+    pipeline) on each of the pipeline's roots, plus the configuration pipeline before
+    `codegen` and the constant-ordinal assignment after `vm`."""
+    if phase == "codegen":
+        run_pipeline(ctx, module, CONFIGURATION_PIPELINE)
+    (pipeline,) = _pipeline(TRANSFORMATION_PIPELINE).passes
+    specs = list(pipeline.passes())  # type: ignore[attr-defined]
+    names = [spec.partition("{")[0] for spec in specs]
+    codegen_end = names.index(PHASE_ENDS["codegen"]) + 1
+    vm_start = names.index(PHASE_ENDS["vmvx"])
+    phase_specs = {
+        "codegen": specs[:codegen_end],
+        "vmvx": specs[codegen_end:vm_start],
+        "vm": specs[vm_start:],
+    }[phase]
+    for root in pipeline.roots(module):  # type: ignore[attr-defined]
+        for spec in phase_specs:
+            run_pipeline(ctx, root, spec)
+    if phase == "vm":
+        run_pipeline(ctx, module, "iree-vmvx-assign-constant-ordinals")
 
 
 def _apply(ctx: Context, module: ModuleOp, compiler_pass: ModulePass) -> None:
@@ -217,7 +244,7 @@ def compile_text(
     if compile_to == "input":
         return module
     for phase in PHASES[1:-1]:
-        run_pipeline(ctx, module, PHASE_PIPELINES[phase])
+        run_phase(ctx, module, phase)
         if phase == compile_to:
             return module
     return serialize(module)

@@ -49,6 +49,24 @@ def test_dump_of_a_compiled_file(tmp_path: Path, capsys: pytest.CaptureFixture[s
         "{constant_count = '4', binding_count = '1'}"
     ) in lines
     assert any("vm.buffer.load.i32" in line for line in lines)
+    path.write_bytes(compiled("elementwise", "all"))
+    assert dump_module.main([str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "    [0] vmvx.add.2d.f32 : 0rIIIrIIIrIIIII_v" in lines
+    assert any(line.strip().startswith("vm.call @vmvx.exp.2d.f32(") for line in lines)
+
+
+def test_workgroup_local_memory_reaches_the_loader() -> None:
+    text = ABS.read_text().replace(
+        "hal.return %one, %one, %one : index, index, index\n  }",
+        "hal.return %one, %one, %one : index, index, index\n  }"
+        " attributes {workgroup_local_memory = 5000 : index}",
+    )
+    data = pyvmvx.compile(text)
+    (export,) = decode(data).executables[0].module.exports
+    assert export.reflection == (("local_memory", "5000"), ("binding_count", "2"))
+    entry = load_executables(data)["abs_executable"].entry_point("abs")
+    assert entry.local_memory == 8192  # whole 4096-byte pages
 
 
 @pytest.mark.parametrize(

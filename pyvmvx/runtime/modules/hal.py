@@ -210,7 +210,12 @@ class _WorkgroupRunner:
         return bindings
 
     def _local_memory(self) -> Buffer:
-        return Buffer.allocate(self.entry.local_memory)
+        size = self.entry.local_memory
+        return Buffer.allocate(size) if size else _NO_LOCAL_MEMORY
+
+
+_NO_LOCAL_MEMORY = Buffer(bytearray(), mutable=True)
+"""What an entry without local memory gets: zero bytes, so shared safely."""
 
 
 _POOLS: dict[int, ThreadPoolExecutor] = {}
