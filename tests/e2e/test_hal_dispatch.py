@@ -81,6 +81,18 @@ def test_executable_constants(ukernels: str, threads: int | None) -> None:
     np.testing.assert_array_equal(out, np.arange(16) * 12 - 5)
 
 
+@THREADS
+def test_constant_table_from_a_global_initializer(ukernels: str, threads: int | None) -> None:
+    executable = load("constant_table", ukernels)["constant_table"]
+    keys = np.array([5, 0, 3, 3, 1, 2, 4, 5, 0, 1], np.int32)
+    out = np.zeros(10, np.int32)
+    executable.dispatch("lookup", bindings=[keys, out], threads=threads)
+    np.testing.assert_array_equal(out, keys * keys)
+    with pytest.raises(StatusError) as info:  # key 6 reads past the 6-entry table
+        executable.dispatch("lookup", bindings=[np.full(10, 6, np.int32), out])
+    assert info.value.code == "OUT_OF_RANGE"
+
+
 # ---------------------------------------------------------------------------
 # Errors at dispatch
 # ---------------------------------------------------------------------------
