@@ -142,8 +142,10 @@ def _source_to_executable(source: hal.ExecutableSourceOp, ukernels: str) -> None
 
 def _configure_variants(executable: hal.ExecutableOp, ukernels: str) -> None:
     variants = executable.variants
-    if not variants:
-        raise op_error(executable, "has no variants to compile")
+    if len(variants) != 1:
+        raise op_error(
+            executable, f"has {len(variants)} variants; pyvmvx compiles exactly one (vmvx)"
+        )
     for variant in variants:
         target = variant.target
         if target.backend_name != TARGET_BACKEND:

@@ -107,6 +107,10 @@ def test_compile_tool_writes_a_loadable_file(tmp_path: Path) -> None:
             "input.mlir:2:3: error: 'hal.executable.variant' op targets 'llvm-cpu'",
         ),
         (
+            "hal.executable @x {\n}\n",
+            "input.mlir:1:1: error: 'hal.executable' op has 0 variants; pyvmvx compiles exactly",
+        ),
+        (
             "hal.executable.source @x {\n}\nfunc.func @f() {\n  return\n}\n",
             "input.mlir:3:1: error: 'func.func' op is not supported at the top level",
         ),
