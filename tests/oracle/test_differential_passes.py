@@ -15,121 +15,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import pytest
 from conftest import INPUTS, Tool, ToolError
 from ir_views import Anchor, FunctionView, ModuleView, module_view, parse_module, split_sections
-
-
-@dataclass(frozen=True)
-class PassCase:
-    """A pass, its input file and how each tool runs it (IREE's RUN line, our `-p` list)."""
-
-    flag: str
-    input_name: str
-    iree_args: tuple[str, ...]
-    ours_args: tuple[str, ...]
-
-    @property
-    def input_text(self) -> str:
-        return (INPUTS / self.input_name).read_text()
-
-
-def _nested_in_funcs(flag: str) -> str:
-    return f"--pass-pipeline=builtin.module(func.func({flag}, canonicalize, cse))"
-
-
-CASES = [
-    PassCase(
-        "iree-vmvx-lower-linalg-microkernels",
-        "lower_linalg_microkernels.mlir",
-        (_nested_in_funcs("iree-vmvx-lower-linalg-microkernels"),),
-        ("-p", "iree-vmvx-lower-linalg-microkernels,canonicalize,cse"),
-    ),
-    PassCase(
-        "iree-vmvx-resolve-buffer-descriptors",
-        "resolve_buffer_descriptors.mlir",
-        ("--iree-vmvx-resolve-buffer-descriptors=allow-unresolved=true", "--canonicalize"),
-        ("-p", "iree-vmvx-resolve-buffer-descriptors{allow-unresolved=true},canonicalize"),
-    ),
-    PassCase(
-        "iree-vmvx-materialize-constants",
-        "materialize_constants.mlir",
-        ("--iree-vmvx-materialize-constants", "--canonicalize"),
-        ("-p", "iree-vmvx-materialize-constants,canonicalize"),
-    ),
-    PassCase(
-        "iree-vmvx-conversion",
-        "vmvx_conversion.mlir",
-        ("--iree-vmvx-conversion", "--canonicalize"),
-        ("-p", "iree-vmvx-conversion,canonicalize"),
-    ),
-    PassCase(
-        "iree-vm-conversion",
-        "vm_conversion.mlir",
-        ("--iree-vm-target-index-bits=64", "--iree-vm-conversion", "--canonicalize"),
-        ("-p", "iree-vm-conversion{index-bits=64},canonicalize"),
-    ),
-    PassCase(
-        "iree-vmvx-select-lowering-strategy",
-        "select_lowering_strategy.mlir",
-        ("--pass-pipeline=builtin.module(iree-vmvx-select-lowering-strategy)",),
-        ("-p", "iree-vmvx-select-lowering-strategy"),
-    ),
-    PassCase(
-        "iree-vmvx-assign-constant-ordinals",
-        "assign_constant_ordinals.mlir",
-        (
-            "--pass-pipeline=builtin.module(hal.executable(hal.executable.variant("
-            "iree-vmvx-assign-constant-ordinals)))",
-        ),
-        ("-p", "iree-vmvx-assign-constant-ordinals"),
-    ),
-    PassCase(
-        "iree-vmvx-link-executables",
-        "link_executables.mlir",
-        ("--allow-unregistered-dialect", "--iree-vmvx-link-executables"),
-        ("--allow-unregistered-dialect", "-p", "iree-vmvx-link-executables"),
-    ),
-]
-
-
-CASES_BY_FLAG = {case.flag: case for case in CASES}
-# Errors run without the testing option that lets descriptors stay unresolved.
-ERROR_ARGS = {case.flag: (case.iree_args, case.ours_args) for case in CASES} | {
-    "iree-vmvx-resolve-buffer-descriptors": (
-        ("--iree-vmvx-resolve-buffer-descriptors", "--canonicalize"),
-        ("-p", "iree-vmvx-resolve-buffer-descriptors,canonicalize"),
-    )
-}
-
-
-def section_name(section: str) -> str:
-    """The first symbol a section defines (comments skipped): a readable test id."""
-    code = "\n".join(line.split("//", 1)[0] for line in section.splitlines())
-    match = re.search(r"@([\w.$]+)", code)
-    assert match is not None, f"section without a symbol:\n{section}"
-    return match.group(1)
-
-
-def _run_sections(tool: Tool, case: PassCase, args: tuple[str, ...]) -> list[str | ToolError]:
-    """Per-section output (or error); one run of the whole file unless a section fails."""
-    sections = split_sections(case.input_text)
-    try:
-        outputs = split_sections(tool(case.input_text, "--split-input-file", *args))
-        if len(outputs) == len(sections):
-            return list(outputs)
-    except ToolError:
-        pass
-    results: list[str | ToolError] = []
-    for section in sections:
-        try:
-            results.append(tool(section, *args))
-        except ToolError as error:
-            results.append(error)
-    return results
-
+from pass_cases import CASES, CASES_BY_FLAG, ERROR_ARGS, PassCase, run_sections, section_name
 
 # ---------------------------------------------------------------------------------------
 # Documented differences: each asserts the difference on IREE's view and returns that view
@@ -266,10 +157,6 @@ EXPECTED_DIFFERENCES: dict[tuple[str, str], Adjust] = {
 PASS_DIFFERENCES: dict[str, Adjust] = {"iree-vm-conversion": _only_used_imports}
 
 KNOWN_BUGS: dict[tuple[str, str], str] = {
-    ("iree-vmvx-conversion", "reshapes"): (
-        "pyvmvx rejects a rank-2 binding subspan used only through memref.collapse_shape; "
-        "IREE converts it (util.list.get, the collapse folds away)"
-    ),
     ("iree-vmvx-select-lowering-strategy", "inside_distributed_loop"): (
         "pyvmvx gives distribution [0] to a linalg op inside a workgroup-distributed scf.for;"
         " IREE 3.13 gives [64] (it zeroes only non-partitionable, e.g. unit, loops)"
@@ -309,8 +196,8 @@ def _params() -> list[object]:
 def test_same_outcome_as_iree(
     case: PassCase, index: int, name: str, iree_opt: Tool, pyvmvx_opt: Tool
 ) -> None:
-    iree_out = _run_sections(iree_opt, case, case.iree_args)[index]
-    ours_out = _run_sections(pyvmvx_opt, case, case.ours_args)[index]
+    iree_out = run_sections(iree_opt, case, case.iree_args)[index]
+    ours_out = run_sections(pyvmvx_opt, case, case.ours_args)[index]
     assert not isinstance(iree_out, ToolError), str(iree_out)
     assert not isinstance(ours_out, ToolError), str(ours_out)
     iree_view = module_view(parse_module(iree_out))
