@@ -165,18 +165,12 @@ def _distribute(plan: _Plan) -> tuple[int, int, int]:
     bounds: list[tuple[int, SSAValue, Index, SSAValue, SSAValue]] = []
     for loop in plan.loops:
         tile = plan.tile_sizes[loop]
-        axis = axes[loop]
-        wg_id = outer.builder.insert(hal.InterfaceWorkgroupIDOp(axis)).result
-        wg_count = outer.builder.insert(hal.InterfaceWorkgroupCountOp(axis)).result
-        wg_id.name_hint, wg_count.name_hint = (
-            f"workgroup_id_{'xyz'[axis]}",
-            f"workgroup_count_{'xyz'[axis]}",
-        )
+        wg_id, wg_count = _grid_values(outer.builder, axes[loop])
         start = outer.value(outer.mul(wg_id, tile))
         step = outer.value(outer.mul(wg_count, tile))
         extent = model.loop_range(outer, loop)
         bounds.append((loop, start, extent, outer.value(extent), step))
-    builder = outer.builder
+    builder = _first_on_unused_axes(outer, set(axes.values()))
     offsets: dict[int, Index] = {}
     sizes: dict[int, Index] = {}
     for loop, start, extent, end, step in bounds:
@@ -210,6 +204,35 @@ def _distribute(plan: _Plan) -> tuple[int, int, int]:
             -(-extent // tile) if isinstance(extent, int) else DYNAMIC_WORKGROUP_COUNT
         )
     return counts[0], counts[1], counts[2]
+
+
+def _grid_values(builder: Builder, axis: int) -> tuple[SSAValue, SSAValue]:
+    """The workgroup id and count along `axis`."""
+    wg_id = builder.insert(hal.InterfaceWorkgroupIDOp(axis)).result
+    wg_count = builder.insert(hal.InterfaceWorkgroupCountOp(axis)).result
+    wg_id.name_hint = f"workgroup_id_{'xyz'[axis]}"
+    wg_count.name_hint = f"workgroup_count_{'xyz'[axis]}"
+    return wg_id, wg_count
+
+
+def _first_on_unused_axes(ib: IndexBuilder, used: set[int]) -> Builder:
+    """A builder inside `scf.if` (workgroup id is 0 on every axis no loop uses), so that a
+    grid larger than the count region along those axes does no duplicate work."""
+    unused = [axis for axis in range(3) if axis not in used]
+    if not unused:
+        return ib.builder
+    condition: SSAValue | None = None
+    for axis in unused:
+        wg_id = ib.builder.insert(hal.InterfaceWorkgroupIDOp(axis)).result
+        wg_id.name_hint = f"workgroup_id_{'xyz'[axis]}"
+        first = ib.builder.insert(arith.CmpiOp(wg_id, ib.value(0), "eq")).result
+        condition = (
+            first if condition is None else ib.builder.insert(arith.AndIOp(condition, first)).result
+        )
+    assert condition is not None
+    body = Block([scf.YieldOp()])
+    ib.builder.insert(scf.IfOp(condition, [], [body]))
+    return Builder(InsertPoint.before(body.first_op))  # type: ignore[arg-type]
 
 
 def _subview(ib: IndexBuilder, source: SSAValue, piece: Slice) -> SSAValue:

@@ -1,7 +1,8 @@
 // RUN: pyvmvx-opt %s --split-input-file -p iree-codegen-tile-and-distribute-to-workgroups,canonicalize,cse | filecheck %s
 
 // A static elementwise op whose extents the tiles divide: grid-stride loops over y (outer
-// loop) and x (inner loop), static 64x64 subviews, and the ideal grid in the export.
+// loop) and x (inner loop), static 64x64 subviews, and the ideal grid in the export. Only
+// workgroups with z = 0 run the loops, so a taller grid does no duplicate work.
 
 #pl = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer>, #hal.pipeline.binding<storage_buffer>, #hal.pipeline.binding<storage_buffer>]>
 #id = affine_map<(d0, d1) -> (d0, d1)>
@@ -39,6 +40,10 @@ hal.executable.source public @ex {
 // CHECK-NEXT:      %[[START_X:.*]] = arith.muli %[[ID_X]], %[[C64]] : index
 // CHECK-NEXT:      %[[STEP_X:.*]] = arith.muli %[[COUNT_X]], %[[C64]] : index
 // CHECK-NEXT:      %[[C128:.*]] = arith.constant 128 : index
+// CHECK-NEXT:      %[[ID_Z:.*]] = hal.interface.workgroup.id[2] : index
+// CHECK-NEXT:      %[[C0:.*]] = arith.constant 0 : index
+// CHECK-NEXT:      %[[FIRST_Z:.*]] = arith.cmpi eq, %[[ID_Z]], %[[C0]] : index
+// CHECK-NEXT:      scf.if %[[FIRST_Z]] {
 // CHECK-NEXT:      scf.for %[[I:.*]] = %[[START_Y]] to %[[C256]] step %[[STEP_Y]] {
 // CHECK-NEXT:        scf.for %[[J:.*]] = %[[START_X]] to %[[C128]] step %[[STEP_X]] {
 // CHECK-NEXT:          %[[A:.*]] = memref.subview %a[%[[I]], %[[J]]] [64, 64] [1, 1] : memref<256x128xf32> to memref<64x64xf32, strided<[128, 1], offset: ?>>
@@ -113,6 +118,12 @@ hal.executable.source public @ex {
 // CHECK:         %[[C64:.*]] = arith.constant 64 : index
 // CHECK:         %[[C0:.*]] = arith.constant 0 : index
 // CHECK-NEXT:    %[[M:.*]] = memref.dim %in, %[[C0]] : memref<?x?xf32>
+// CHECK-NEXT:    %[[ID_Y:.*]] = hal.interface.workgroup.id[1] : index
+// CHECK-NEXT:    %[[FIRST_Y:.*]] = arith.cmpi eq, %[[ID_Y]], %[[C0]] : index
+// CHECK-NEXT:    %[[ID_Z:.*]] = hal.interface.workgroup.id[2] : index
+// CHECK-NEXT:    %[[FIRST_Z:.*]] = arith.cmpi eq, %[[ID_Z]], %[[C0]] : index
+// CHECK-NEXT:    %[[FIRST_YZ:.*]] = arith.andi %[[FIRST_Y]], %[[FIRST_Z]] : i1
+// CHECK-NEXT:    scf.if %[[FIRST_YZ]] {
 // CHECK-NEXT:    %[[C1:.*]] = arith.constant 1 : index
 // CHECK-NEXT:    scf.for %[[I:.*]] = %{{.*}} to %[[M]] step %{{.*}} {
 // CHECK-NEXT:      %[[REST:.*]] = arith.subi %[[M]], %[[I]] : index
@@ -147,6 +158,7 @@ func.func @mmt4d(%lhs : memref<10x16x8x1xf32>, %rhs : memref<20x16x8x1xf32>, %ou
 // CHECK-NEXT:        linalg.mmt4d {{.*}} ins(%[[LHS]], %[[RHS]] : {{.*}}) outs(%[[OUT]] : {{.*}})
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
+// CHECK-NEXT:    }
 // CHECK-NEXT:    func.return
 
 // -----
@@ -160,9 +172,11 @@ func.func @pack(%in : memref<100x30xf32>, %out : memref<13x4x8x8xf32>, %pad : f3
 }
 // CHECK-LABEL: func.func @pack
 // CHECK:         %[[C4:.*]] = arith.constant 4 : index
-// CHECK:         %[[C8:.*]] = arith.constant 8 : index
+// CHECK:         %[[C0:.*]] = arith.constant 0 : index
+// CHECK-NEXT:    arith.cmpi eq
+// CHECK-NEXT:    scf.if
+// CHECK-NEXT:    %[[C8:.*]] = arith.constant 8 : index
 // CHECK-NEXT:    %[[C100:.*]] = arith.constant 100 : index
-// CHECK-NEXT:    %[[C0:.*]] = arith.constant 0 : index
 // CHECK-NEXT:    %[[C30:.*]] = arith.constant 30 : index
 // CHECK-NEXT:    %[[C16:.*]] = arith.constant 16 : index
 // CHECK-NEXT:    scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
@@ -196,6 +210,7 @@ func.func @unpack(%in : memref<34x4x3x16xi32>, %out : memref<64x100xi32>) {
 // CHECK:         %[[C64:.*]] = arith.constant 64 : index
 // CHECK:         %[[C66:.*]] = arith.constant 66 : index
 // CHECK:         %[[C100:.*]] = arith.constant 100 : index
+// CHECK:         scf.if
 // CHECK-NEXT:    %[[C16:.*]] = arith.constant 16 : index
 // CHECK-NEXT:    %[[C3:.*]] = arith.constant 3 : index
 // CHECK-NEXT:    scf.for %[[I:.*]] = %{{.*}} to %[[C64]] step %{{.*}} {
