@@ -3,8 +3,9 @@
 xDSL has flat pass lists, so a pipeline is a `PipelinePass`: a module pass whose subclasses
 declare their passes as textual specs (`canonicalize`, `pass{opt=value}`) built from their
 own options, looked up by flag in the registry (xDSL's passes overridden by pyvmvx's). A
-pipeline runs on each of its `roots`: the module itself, or for the transformation pipeline
-the inner `builtin.module` of every `hal.executable.source`/`.variant`.
+pipeline runs on the inner `builtin.module` of every `hal.executable.source`/`.variant`, as
+IREE nests its codegen pipelines there (host code is left alone), or on the module itself
+when it holds no executable.
 
 - `iree-vmvx-configuration-pipeline` = `iree-codegen-vmvx-configuration-pipeline`:
   `iree-vmvx-select-lowering-strategy` (IREE's preprocessing passes act on tensors and
@@ -59,7 +60,15 @@ class PipelinePass(ModulePass):
         """The pipeline's passes as textual specs, from this pass's options."""
 
     def roots(self, op: ModuleOp) -> list[ModuleOp]:
-        return [op]
+        """The inner module of each executable source/variant (where IREE nests its codegen
+        pipelines), else the module itself when it holds no executable."""
+        inner = [
+            module
+            for container in op.walk()
+            if isinstance(container, ExecutableSourceOp | ExecutableVariantOp)
+            if (module := container.inner_module) is not None
+        ]
+        return inner or [op]
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         try:
@@ -133,13 +142,3 @@ class VMVXTransformationPipeline(PipelinePass):
             "canonicalize",
             "cse",
         ]
-
-    def roots(self, op: ModuleOp) -> list[ModuleOp]:
-        """The inner module of each executable source/variant, else the module itself."""
-        inner = [
-            module
-            for container in op.walk()
-            if isinstance(container, ExecutableSourceOp | ExecutableVariantOp)
-            if (module := container.inner_module) is not None
-        ]
-        return inner or [op]

@@ -4,7 +4,7 @@
 
 // IREE's codegen pipelines by their names: with the variant's ukernels = "all", an i8 mmt4d
 // becomes the mmt4d import call; the transformation pipeline then gives a vm.module inside
-// the variant.
+// the variant. Host code outside executables is left alone.
 
 #pl = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer, ReadOnly>, #hal.pipeline.binding<storage_buffer, ReadOnly>, #hal.pipeline.binding<storage_buffer>]>
 hal.executable private @mmt4d_i8 {
@@ -22,6 +22,11 @@ hal.executable private @mmt4d_i8 {
     }
   }
 }
+
+// Host code outside executables is not touched by the codegen pipelines.
+func.func @host(%n : index) -> index {
+  func.return %n : index
+}
 // CODEGEN-LABEL: hal.executable.export public @mmt4d_i8
 // CODEGEN:         func.func private @vmvx.mmt4d(
 // CODEGEN-LABEL:   func.func @mmt4d_i8()
@@ -31,6 +36,8 @@ hal.executable private @mmt4d_i8 {
 // CODEGEN:               %flags = arith.constant 1794 : i32
 // CODEGEN-NEXT:          func.call @vmvx.mmt4d(
 // CODEGEN-NOT:       linalg.mmt4d
+// CODEGEN:       func.func @host(%n: index) -> index {
+// CODEGEN-NEXT:    func.return %n : index
 // VM-LABEL:      hal.executable.variant public @vmvx_bytecode_fb
 // VM:              builtin.module attributes {vm.toplevel} {
 // VM-NEXT:           vm.module @module {
@@ -39,6 +46,8 @@ hal.executable private @mmt4d_i8 {
 // VM:                    vm.call @vmvx.mmt4d(
 // VM:                  vm.export @mmt4d_i8
 // VM-NEXT:             vm.import private @vmvx.mmt4d(
+// VM:            func.func @host(%n: index) -> index {
+// VM-NEXT:         func.return %n : index
 // POLICY: error: iree-vmvx-select-lowering-strategy: unknown tile policy 'fast' (expected one of: iree, python)
 
 // -----
