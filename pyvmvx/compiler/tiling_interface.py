@@ -213,11 +213,15 @@ class MapTilingModel(TilingModel):
         ]
 
     def loop_bound(self, loop: int) -> tuple[SSAValue, int] | None:
-        for _, operand, m in self._shaped():
-            for d, expr in enumerate(m.results):
-                if isinstance(expr, AffineDimExpr) and expr.position == loop:
-                    return operand, d
-        return None
+        """An operand dimension indexed by `loop` alone, a static one if there is any."""
+        candidates = [
+            (operand, d)
+            for _, operand, m in self._shaped()
+            for d, expr in enumerate(m.results)
+            if isinstance(expr, AffineDimExpr) and expr.position == loop
+        ]
+        static = [(v, d) for v, d in candidates if _shape(v)[d] != DYNAMIC_INDEX]
+        return next(iter(static or candidates), None)
 
     def tile_multiple(self, loop: int) -> int | None:
         if self.loop_bound(loop) is None:

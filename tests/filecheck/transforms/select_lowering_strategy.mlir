@@ -134,6 +134,17 @@ func.func @elementwise_5d(%b : memref<2x3x4x5x6xf32>) {
 // CHECK-LABEL: func.func @elementwise_5d
 // CHECK:         lowering_config = #iree_cpu.lowering_config<distribution = [0, 0, 64, 64, 64]>
 
+// A loop's trip count is static if any operand gives it statically (here a unit dim).
+func.func @static_from_output(%a : memref<?x8xf32>, %b : memref<1x8xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a : memref<?x8xf32>) outs(%b : memref<1x8xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    linalg.yield %x : f32
+  }
+  func.return
+}
+// CHECK-LABEL: func.func @static_from_output
+// CHECK:         lowering_config = #iree_cpu.lowering_config<distribution = [0, 64]>
+
 // -----
 
 // The root is the last op with a reduction loop, even before an elementwise consumer;
