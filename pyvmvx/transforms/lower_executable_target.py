@@ -9,9 +9,10 @@ Per function carrying `translation_info`:
   1. tile and distribute the root op to workgroups (`tile_and_distribute_to_workgroups`);
   2. with ukernels: mmt4d/pack/unpack to `func.call @vmvx.*`
      (`iree-codegen-cpu-lower-to-ukernels`), then `iree-vmvx-lower-linalg-microkernels`;
-  3. the fallback for whatever linalg is left: `linalg.broadcast`/`linalg.reduce` are
-     generalized to `linalg.generic` and `convert-linalg-to-loops` makes scalar loops. A
-     pack or unpack its ukernel did not take has no loop lowering and is an error.
+  3. the fallback for whatever linalg is left: packs and unpacks no ukernel took become
+     loops (`iree-linalg-ext-to-loops`, IREE's `LinalgExtToLoops`), `linalg.broadcast`/
+     `linalg.reduce` are generalized to `linalg.generic`, and `convert-linalg-to-loops` makes
+     scalar loops of the rest.
   Ukernels come from the `ukernels` option (`all`, `none`, a comma list) or, when it is empty,
   from the `ukernels` configuration of the function's `#hal.executable.target` (missing
   means none, as in IREE);
@@ -56,7 +57,6 @@ from pyvmvx.dialects.iree_codegen import (
     TranslationInfoAttr,
     VMVXPipelineAttr,
 )
-from pyvmvx.dialects.upstream_ext.linalg import PackOp, UnPackOp
 from pyvmvx.transforms.cpu_lower_to_ukernels import lower_to_ukernels, ukernel_setting
 from pyvmvx.transforms.pipelines import build_pipeline
 from pyvmvx.transforms.tile_and_distribute_to_workgroups import tile_and_distribute
@@ -114,15 +114,10 @@ class VMVXLowerExecutableTargetPass(ModulePass):
             lower_to_ukernels(function, ukernels, skip_roundings=True)
             run_on_function(ctx, function, [build_pass("iree-vmvx-lower-linalg-microkernels")])
         for op in list(function.walk()):
-            if isinstance(op, PackOp | UnPackOp):
-                raise op_error(
-                    op,
-                    "has no lowering but its ukernel, which takes 2-D<->4-D f32/i32 (and i8 "
-                    "pack) relayouts with contiguous inner tiles when ukernels are enabled",
-                )
             if isinstance(op, linalg.BroadcastOp | linalg.ReduceOp):
                 _generalize(op)
-        run_on_function(ctx, function, [build_pass("convert-linalg-to-loops")])
+        fallback = [build_pass("iree-linalg-ext-to-loops"), build_pass("convert-linalg-to-loops")]
+        run_on_function(ctx, function, fallback)
         _fold_dims_of_subviews(function)
 
 

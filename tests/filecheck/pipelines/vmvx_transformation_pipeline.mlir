@@ -5,7 +5,7 @@
 // RUN: pyvmvx-opt %s -p 'iree-vmvx-configuration-pipeline{tile-policy=python},iree-vmvx-transformation-pipeline{ukernels=all}' | filecheck %s --check-prefix=PY
 
 // Buffer-level linalg in a hal.executable.source (elementwise, fill, copy, transpose,
-// broadcast, mmt4d) becomes one vm.module of VM ops: calls to the vmvx imports with
+// broadcast, mmt4d, pack, unpack) becomes one vm.module of VM ops: calls to the vmvx imports with
 // ukernels, scalar VM loops without. Workgroup counts are set on the exports.
 
 #pl1 = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer>]>
@@ -19,6 +19,8 @@ hal.executable.source public @executable {
   hal.executable.export public @transpose ordinal(3) layout(#pl2)
   hal.executable.export public @broadcast ordinal(4) layout(#pl2)
   hal.executable.export public @mmt4d ordinal(5) layout(#pl3)
+  hal.executable.export public @pack ordinal(6) layout(#pl2)
+  hal.executable.export public @unpack ordinal(7) layout(#pl2)
   builtin.module {
     func.func @mul() {
       %c0 = arith.constant 0 : index
@@ -70,6 +72,21 @@ hal.executable.source public @executable {
       linalg.mmt4d ins(%lhs, %rhs : memref<10x16x8x1xf32>, memref<20x16x8x1xf32>) outs(%out : memref<10x20x8x8xf32>)
       func.return
     }
+    func.func @pack() {
+      %c0 = arith.constant 0 : index
+      %pad = arith.constant 0 : i32
+      %in = hal.interface.binding.subspan layout(#pl2) binding(0) offset(%c0) flags(ReadOnly) : memref<100x30xi32>
+      %out = hal.interface.binding.subspan layout(#pl2) binding(1) offset(%c0) : memref<4x13x8x8xi32>
+      linalg.pack %in padding_value(%pad : i32) outer_dims_perm = [1, 0] inner_dims_pos = [0, 1] inner_tiles = [8, 8] into %out : memref<100x30xi32> -> memref<4x13x8x8xi32>
+      func.return
+    }
+    func.func @unpack() {
+      %c0 = arith.constant 0 : index
+      %in = hal.interface.binding.subspan layout(#pl2) binding(0) offset(%c0) flags(ReadOnly) : memref<13x4x8x8xf32>
+      %out = hal.interface.binding.subspan layout(#pl2) binding(1) offset(%c0) : memref<100x30xf32>
+      linalg.unpack %in inner_dims_pos = [0, 1] inner_tiles = [8, 8] into %out : memref<13x4x8x8xf32> -> memref<100x30xf32>
+      func.return
+    }
   }
 }
 
@@ -99,11 +116,19 @@ hal.executable.source public @executable {
 // CHECK:           %flags = vm.const.i32 1537
 // CHECK:           vm.call @vmvx.mmt4d({{.*}}, %flags) : (!vm.buffer, i64, i64, !vm.buffer, i64, i64, !vm.buffer, i64, i64, i64, i64, i64, i32, i32, i32, i32) -> ()
 // CHECK:         vm.export @mmt4d
+// CHECK:         vm.func private @pack(
+// CHECK:           vm.call @vmvx.pack(
+// CHECK:         vm.export @pack
+// CHECK:         vm.func private @unpack(
+// CHECK:           vm.call @vmvx.unpack(
+// CHECK:         vm.export @unpack
 // CHECK-DAG:     vm.import private @vmvx.mul.2d.f32(
 // CHECK-DAG:     vm.import private @vmvx.fill.2d.x32(
 // CHECK-DAG:     vm.import private @vmvx.copy.2d.x8(
 // CHECK-DAG:     vm.import private @vmvx.copy.2d.x32(
 // CHECK-DAG:     vm.import private @vmvx.mmt4d(
+// CHECK-DAG:     vm.import private @vmvx.pack(
+// CHECK-DAG:     vm.import private @vmvx.unpack(
 
 // Inside the vm.module, only VM ops remain.
 // ONLY-VM:     vm.module @module {
@@ -118,6 +143,12 @@ hal.executable.source public @executable {
 // LOOPS:           vm.buffer.store.f32
 // LOOPS:           vm.mul.f32
 // LOOPS:           vm.add.f32
+// LOOPS:         vm.func private @pack(
+// LOOPS:           vm.buffer.load.i32
+// LOOPS:           vm.buffer.store.i32
+// LOOPS:         vm.func private @unpack(
+// LOOPS:           vm.buffer.load.f32
+// LOOPS:           vm.buffer.store.f32
 // LOOPS-NOT:     vm.call @vmvx.
 // LOOPS-NOT:     vm.import
 

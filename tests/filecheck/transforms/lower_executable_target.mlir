@@ -126,3 +126,22 @@ func.func @fallback(%in : memref<8xf32>, %wide : memref<4x8xf32>, %sum : memref<
 // CHECK-NEXT:        %s = arith.addf %x, %y : f32
 // CHECK-NEXT:        memref.store %s, %sum[%[[I]]] : memref<4xf32>
 // CHECK-NOT:     linalg.
+
+// -----
+
+// Without ukernels a pack (here tiled to 2x2 destination tiles) becomes scalar loops too.
+
+func.func @pack(%in : memref<10x16xf32>, %out : memref<2x2x8x8xf32>, %pad : f32) attributes {translation_info = #iree_codegen.translation_info<pipeline = #iree_codegen.vmvx_pipeline>} {
+  linalg.pack %in padding_value(%pad : f32) inner_dims_pos = [0, 1] inner_tiles = [8, 8] into %out {lowering_config = #iree_cpu.lowering_config<distribution = [1, 1]>} : memref<10x16xf32> -> memref<2x2x8x8xf32>
+  func.return
+}
+// CHECK-LABEL: func.func @pack
+// CHECK-NOT:     linalg.pack
+// CHECK:         scf.for
+// CHECK:           %[[SRC:.*]] = memref.subview %in
+// CHECK:           %[[DST:.*]] = memref.subview %out
+// CHECK:           scf.if
+// CHECK:             memref.load %[[SRC]]
+// CHECK:             scf.yield %pad : f32
+// CHECK:           memref.store %{{.*}}, %[[DST]]
+// CHECK-NOT:     linalg.

@@ -26,11 +26,3 @@ util.func public @util_function() attributes {translation_info = #iree_codegen.t
   util.return
 }
 
-// -----
-
-// Without the pack ukernel (no ukernels here) a pack has no lowering.
-// CHECK: lower_executable_target_errors.mlir:[[# @LINE + 2]]:3: error: 'linalg.pack' op has no lowering but its ukernel, which takes 2-D<->4-D f32/i32 (and i8 pack) relayouts with contiguous inner tiles when ukernels are enabled
-func.func @pack(%in : memref<16x16xf32>, %out : memref<2x2x8x8xf32>) attributes {translation_info = #iree_codegen.translation_info<pipeline = #iree_codegen.vmvx_pipeline>} {
-  linalg.pack %in inner_dims_pos = [0, 1] inner_tiles = [8, 8] into %out : memref<16x16xf32> -> memref<2x2x8x8xf32>
-  func.return
-}
