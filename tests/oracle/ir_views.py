@@ -12,7 +12,8 @@ An anchor's operands are rendered as expressions of the function's arguments, ne
 names: `%arg2` for the third entry-block argument, `vmvx.get_buffer_descriptor(%arg0).stride1`
 for a descriptor result, `op{attrs}(operands)` for other results. Integer arithmetic
 (`arith.constant`/`addi`/`subi`/`muli` on any integer type, `vm.const.*`, `vm.add/sub/mul`,
-`affine.apply`) is evaluated into a polynomial over those expressions, so IREE's
+`affine.apply`; `affine.min`/`max` as the sorted list of their results) is evaluated into a
+polynomial over those expressions, so IREE's
 `affine.apply (s0 + s1 * s2)` and an equivalent `arith.muli` + `arith.addi` chain, or two
 constants materialized in different places, compare equal. Integer divisions
 (`floordiv`, `divsi`, `divui`, `floordivsi`, `vm.div.*`) all become `floordiv(a, b)`: the
@@ -258,7 +259,7 @@ class ModuleView:
 def _is_arithmetic_name(name: str) -> bool:
     return (
         name in _ADD | _SUB | _MUL | _FLOORDIV | _CEILDIV | _REM | _ZERO_CONSTS
-        or name in ("arith.constant", "affine.apply")
+        or name in ("arith.constant", "affine.apply", "affine.min", "affine.max")
         or name.startswith("vm.const.")
     )
 
@@ -356,14 +357,19 @@ class _FunctionNormalizer:
         for names, fold in binary.items():
             if name in names:
                 return fold(self.poly(op.operands[0]), self.poly(op.operands[1]))
-        if name == "affine.apply":
+        if name in ("affine.apply", "affine.min", "affine.max"):
             map_attr = _attr(op, "map")
             assert isinstance(map_attr, AffineMapAttr)
             affine_map = map_attr.data
             polys = [self.poly(v) for v in op.operands]
             dims, syms = polys[: affine_map.num_dims], polys[affine_map.num_dims :]
-            (result,) = affine_map.results
-            return _affine(result, dims, syms)
+            results = [_affine(result, dims, syms) for result in affine_map.results]
+            if name == "affine.apply":
+                (result,) = results
+                return result
+            # min/max are commutative: their results compare as a sorted list.
+            operands = ", ".join(sorted(map(str, results)))
+            return Poly.var(f"{name.removeprefix('affine.')}({operands})")
         return None
 
     @staticmethod
