@@ -10,16 +10,18 @@ Both outputs are parsed with pyvmvx's parser and reduced to what is semantically
 
 An anchor's operands are rendered as expressions of the function's arguments, never as SSA
 names: `%arg2` for the third entry-block argument, `vmvx.get_buffer_descriptor(%arg0).stride1`
-for a descriptor result, `op{attrs}(operands)` for other results. Integer arithmetic
-(`arith.constant`/`addi`/`subi`/`muli` on any integer type, `vm.const.*`, `vm.add/sub/mul`,
-`affine.apply`; `affine.min`/`max` as the sorted list of their results) is evaluated into a
-polynomial over those expressions, so IREE's
-`affine.apply (s0 + s1 * s2)` and an equivalent `arith.muli` + `arith.addi` chain, or two
-constants materialized in different places, compare equal. Integer divisions
-(`floordiv`, `divsi`, `divui`, `floordivsi`, `vm.div.*`) all become `floordiv(a, b)`: the
-values divided here are non-negative byte offsets and sizes, where the forms agree; an exact
-division by a constant (`(4*i) / 4`) is simplified, so a fold one canonicalizer does and the
-other does not is not a difference.
+for a descriptor result, `op{attrs}(operands)` for other results.
+
+Integer arithmetic (`arith.constant`/`addi`/`subi`/`muli` on any integer type, integer
+`vm.const.*`, `vm.add/sub/mul`, `affine.apply`) is evaluated into a polynomial over those
+expressions, so IREE's `affine.apply (s0 + s1 * s2)` and an equivalent `arith.muli` +
+`arith.addi` chain, or two constants materialized in different places, compare equal.
+`affine.min`/`max` compare as the sorted list of their results. Integer divisions (`floordiv`,
+`divsi`, `divui`, `floordivsi`, `vm.div.*`) all become `floordiv(a, b)`: the values divided
+here are non-negative byte offsets and sizes, where the forms agree; an exact division by a
+constant (`(4*i) / 4`) is simplified, so a fold that one canonicalizer does and the other does
+not is no difference. Float constants compare by value (`vm.const.f32.zero` is `0.0`).
+
 Attributes are compared as pyvmvx prints them (properties and attributes merged, segment
 sizes dropped), so property-vs-attribute storage differences do not count.
 """
@@ -82,6 +84,10 @@ _REM = frozenset(
     | {f"vm.rem.i{bits}.{sign}" for bits in (32, 64) for sign in "su"}
 )
 _ZERO_CONSTS = frozenset({"vm.const.i32.zero", "vm.const.i64.zero"})
+_FLOAT_ZERO_CONSTS = {"vm.const.f32.zero": "f32", "vm.const.f64.zero": "f64"}
+_SCALAR_CONSTS = frozenset(
+    {"arith.constant"} | {f"vm.const.{t}" for t in ("i32", "i64", "f32", "f64")}
+)
 
 
 @cache
@@ -222,6 +228,9 @@ class Anchor:
 
 @dataclass(frozen=True)
 class FunctionView:
+    """A function-like op: where it is, its interface, its anchors (compared) and, for
+    `counted_ops` and documented-difference checks, its op counts and callees."""
+
     path: str
     kind: str
     visibility: str
@@ -240,6 +249,8 @@ class FunctionView:
 
 @dataclass(frozen=True)
 class DeclView:
+    """A symbol op that is not a function (global, import, rodata, executable, ...)."""
+
     path: str
     name: str
     visibility: str
@@ -249,6 +260,8 @@ class DeclView:
 
 @dataclass(frozen=True)
 class ModuleView:
+    """Every function (by symbol path) and declaration of a module."""
+
     functions: dict[str, FunctionView]
     decls: tuple[DeclView, ...]
 
@@ -258,9 +271,9 @@ class ModuleView:
 
 def _is_arithmetic_name(name: str) -> bool:
     return (
-        name in _ADD | _SUB | _MUL | _FLOORDIV | _CEILDIV | _REM | _ZERO_CONSTS
-        or name in ("arith.constant", "affine.apply", "affine.min", "affine.max")
-        or name.startswith("vm.const.")
+        name in _ADD | _SUB | _MUL | _FLOORDIV | _CEILDIV | _REM
+        or name in _ZERO_CONSTS | _SCALAR_CONSTS | _FLOAT_ZERO_CONSTS.keys()
+        or name in ("affine.apply", "affine.min", "affine.max")
     )
 
 
@@ -339,7 +352,9 @@ class _FunctionNormalizer:
         name = op.name
         if name in _ZERO_CONSTS:
             return Poly.const(0)
-        if name == "arith.constant" or name.startswith("vm.const."):
+        if name in _FLOAT_ZERO_CONSTS:
+            return f"float(0.0:{_FLOAT_ZERO_CONSTS[name]})"
+        if name in _SCALAR_CONSTS:
             attr = _attr(op, "value")
             if isinstance(attr, IntegerAttr):
                 return Poly.const(attr.value.data)
@@ -446,8 +461,3 @@ def _ops_outside_functions(op: Operation) -> Iterator[Operation]:
                 yield inner
                 if inner.name not in FUNCTION_OPS:
                     yield from _ops_outside_functions(inner)
-
-
-def views_of_sections(text: str) -> list[ModuleView]:
-    """Parse `--split-input-file` output and view each section."""
-    return [module_view(parse_module(section)) for section in split_sections(text)]

@@ -1,7 +1,8 @@
 """Differential tests: IREE's pass (`iree-opt`) and pyvmvx's (`pyvmvx-opt`) on the same inputs.
 
 Each pass pyvmvx implements under IREE's flag name runs, as IREE's lit tests run it, on the
-sections of `inputs/<pass>.mlir` (our own inputs covering the constructs of IREE's tests).
+sections of its input file in `inputs/` (`pass_cases.CASES`: our own inputs covering the
+constructs of IREE's tests).
 Both outputs are parsed with pyvmvx and reduced to `ir_views.ModuleView`s (see that module for
 the normalization: argument-relative operand expressions, integer arithmetic as polynomials,
 constants and index arithmetic left out of the op counts), which must be equal. Where pyvmvx
