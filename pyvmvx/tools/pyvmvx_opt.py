@@ -7,6 +7,7 @@ Errors in the input or in a pass are reported as diagnostics with exit code 1, n
 Python traceback.
 """
 
+import os
 import sys
 from collections.abc import Sequence
 from typing import IO
@@ -37,6 +38,20 @@ class PyVMVXOptMain(xDSLOptMain):
         dialects.update(get_upstream_overrides())
         for name, factory in dialects.items():
             self.ctx.register_dialect(name, factory)
+
+    def get_input_stream(self) -> tuple[IO[bytes], str]:
+        """`-` is standard input, as in mlir-opt; any file is MLIR unless `-f` names a frontend."""
+        name = self.args.input_file
+        if name is None or name == "-":
+            self.args.input_file = None
+            return sys.stdin.buffer, "mlir"
+        try:
+            stream = open(name, "rb")
+        except OSError as err:
+            message = f"error: could not open input file '{name}': {err.strerror}"
+            raise CompileError(message) from None
+        extension = os.path.splitext(name)[1].lstrip(".")
+        return stream, extension if extension in self.available_frontends else "mlir"
 
     def parse_chunk(
         self, chunk: IO[bytes], file_extension: str, start_offset: int = 0
