@@ -18,12 +18,29 @@ from pyvmvx.compiler.driver import PHASES, UKERNELS, compile_text, print_ir
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="pyvmvx-compile", description="Compile HAL executables to a pyvmvx module file."
+        prog="pyvmvx-compile",
+        description="Compile MLIR holding HAL executables (hal.executable.source or "
+        "hal.executable ops whose inner module has linalg/memref/arith/scf functions on buffers) "
+        "into a pyvmvx module file, or print the IR at a phase.",
+        epilog="phases: input = parsed and verified; codegen = tiled, distributed and lowered "
+        "to vmvx ukernel ops or scalar loops; vmvx = after iree-vmvx-conversion (the VMVX "
+        "entry ABI on util buffers); vm = vm.modules after iree-vm-conversion; end = the "
+        "module file. Errors are printed as file:line:col diagnostics, exit status 1.",
     )
-    parser.add_argument("input", help="MLIR file with hal.executable(.source) ops, or -")
-    parser.add_argument("-o", "--output", help="output file (required for --compile-to=end)")
-    parser.add_argument("--compile-to", choices=PHASES, default="end", help="phase to stop at")
-    parser.add_argument("--ukernels", choices=UKERNELS, default="all", help="codegen mode")
+    parser.add_argument("input", help="MLIR file with hal.executable(.source) ops, or - for stdin")
+    parser.add_argument(
+        "-o", "--output", help="output file (required for --compile-to=end; else IR goes there)"
+    )
+    parser.add_argument(
+        "--compile-to", choices=PHASES, default="end", help="phase to stop at (default: end)"
+    )
+    parser.add_argument(
+        "--ukernels",
+        choices=UKERNELS,
+        default="all",
+        help="all (default): hot loop nests become vmvx ukernel calls; none: IREE's default "
+        "scalar VM loops (slow; the correctness reference)",
+    )
     args = parser.parse_args(argv)
     if args.compile_to == "end" and not args.output:
         parser.error("-o/--output is required unless --compile-to names an IR phase")
