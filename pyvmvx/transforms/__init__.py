@@ -24,6 +24,7 @@ _PASSES: dict[str, str] = {
     ),
     "iree-codegen-flatten-memref-subspan": "flatten_memref_subspan:FlattenMemRefSubspanPass",
     "fold-memref-alias-ops": "fold_memref_alias_ops:FoldMemRefAliasOpsPass",
+    "iree-linalg-ext-to-loops": "linalg_ext_to_loops:LinalgExtToLoopsPass",
     "iree-vmvx-link-executables": "link_executables:LinkExecutablesPass",
     "iree-vmvx-select-lowering-strategy": (
         "select_lowering_strategy:VMVXSelectLoweringStrategyPass"
