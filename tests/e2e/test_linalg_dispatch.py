@@ -16,7 +16,6 @@ import numpy as np
 import pytest
 from e2e_support import load
 
-from pyvmvx.compiler.diagnostics import CompileError
 from pyvmvx.runtime import Executable
 
 pytestmark = [
@@ -122,12 +121,7 @@ def _pack(matrix: np.ndarray, tile: tuple[int, int], pad: float) -> np.ndarray:
 
 @GRIDS
 def test_pack_unpack(ukernels: str, grid: Grid, threads: int | None) -> None:
-    try:
-        executable = load("pack_unpack", ukernels)["pack_unpack"]
-    except CompileError as err:
-        if ukernels == "none" and "has no lowering but its ukernel" in str(err):
-            pytest.xfail("no scalar lowering of linalg.pack/unpack yet (ukernels=none)")
-        raise
+    executable = load("pack_unpack", ukernels)["pack_unpack"]
     matrix = _floats(30, 21)
     packed = _run(executable, "pack", grid, threads, [matrix], np.zeros((4, 6, 8, 4), np.float32))
     np.testing.assert_array_equal(packed, _pack(matrix, (8, 4), 0.5))
