@@ -6,8 +6,10 @@ Syntax (IREE's `custom<SymbolVisibility>`, `custom<TypeOrAttr>`):
 - `vm.global.ref private mutable @name : !vm.buffer` (refs start null, no initial value);
 - `vm.rodata private @name {attrs} dense<...> : tensor<4xi32>`;
 - `%b = vm.const.ref.rodata @name : !vm.buffer`;
-- `%b = vm.rodata.inline "name" {alignment = 64 : i64} : !vm.buffer = dense<...> : ...`.
+- `%b = vm.rodata.inline "name"? {alignment = 64 : i64} : !vm.buffer = dense<...> : ...`.
 Discardable attributes such as `hal.executable.constant.key` sit in the `{attrs}` dictionary.
+Properties outside the syntax (`ordinal`, `alignment`, `mime_type`) print in that dictionary
+too, and parse from it or from IREE 3.13's `<ordinal = 0>` before it (see `base`).
 """
 
 from __future__ import annotations
@@ -31,7 +33,6 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import (
     EqAttrConstraint,
     IRDLOperation,
-    ParsePropInAttrDict,
     irdl_op_definition,
     operand_def,
     opt_prop_def,
@@ -54,7 +55,15 @@ from xdsl.traits import (
 )
 from xdsl.utils.exceptions import VerifyException
 
-from pyvmvx.dialects.vm.base import check_type, define_op
+from pyvmvx.dialects.vm.base import (
+    I32_PROPERTY,
+    I64_PROPERTY,
+    STR_PROPERTY,
+    check_type,
+    define_op,
+    parse_properties_and_attributes,
+    present_properties,
+)
 from pyvmvx.dialects.vm.scalar import TYPES
 from pyvmvx.dialects.vm.structural import ModuleOp, lookup_symbol
 from pyvmvx.dialects.vm.types import ANY_REF, BUFFER, BufferType
@@ -62,6 +71,11 @@ from pyvmvx.dialects.vm.types import ANY_REF, BUFFER, BufferType
 # ---------------------------------------------------------------------------
 # Declarations
 # ---------------------------------------------------------------------------
+
+
+_GLOBAL_PROPERTIES = {"ordinal": I32_PROPERTY}
+_RODATA_INLINE_PROPERTIES = {"alignment": I64_PROPERTY, "mime_type": STR_PROPERTY}
+_RODATA_PROPERTIES = {**_RODATA_INLINE_PROPERTIES, "ordinal": I32_PROPERTY}
 
 
 class GlobalOp(IRDLOperation):
@@ -117,9 +131,8 @@ class GlobalOp(IRDLOperation):
         if parser.parse_optional_keyword("mutable") is not None:
             properties["is_mutable"] = UnitAttr()
         properties["sym_name"] = parser.parse_symbol_name()
-        attributes = dict(parser.parse_optional_attr_dict())
-        if "ordinal" in attributes:
-            properties["ordinal"] = attributes.pop("ordinal")
+        inherent, attributes = parse_properties_and_attributes(parser, _GLOBAL_PROPERTIES)
+        properties |= inherent
         if parser.parse_optional_punctuation("=") is not None:
             pos = parser.pos
             value = parser.parse_attribute()
@@ -139,8 +152,7 @@ class GlobalOp(IRDLOperation):
             printer.print_string(" mutable")
         printer.print_string(" ")
         printer.print_symbol_name(self.sym_name.data)
-        extra = {"ordinal": self.ordinal} if self.ordinal is not None else {}
-        printer.print_op_attributes(self.attributes | extra)
+        printer.print_op_attributes(self.attributes | present_properties(self, _GLOBAL_PROPERTIES))
         if self.initial_value is not None:
             printer.print_string(" = ")
             printer.print_attribute(self.initial_value)
@@ -235,8 +247,6 @@ class RodataOp(IRDLOperation):
     mime_type = opt_prop_def(StringAttr)
     traits = traits_def(IsolatedFromAbove(), HasParent(ModuleOp), SymbolOpInterface())
 
-    _ATTR_DICT_PROPERTIES: ClassVar[tuple[str, ...]] = ("alignment", "ordinal", "mime_type")
-
     def __init__(
         self, sym_name: str, value: Attribute, *, visibility: str | None = "private"
     ) -> None:
@@ -254,10 +264,8 @@ class RodataOp(IRDLOperation):
         if (visibility := parser.parse_optional_visibility_keyword()) is not None:
             properties["sym_visibility"] = visibility
         properties["sym_name"] = parser.parse_symbol_name()
-        attributes = dict(parser.parse_optional_attr_dict())
-        for key in cls._ATTR_DICT_PROPERTIES:
-            if key in attributes:
-                properties[key] = attributes.pop(key)
+        inherent, attributes = parse_properties_and_attributes(parser, _RODATA_PROPERTIES)
+        properties |= inherent
         properties["value"] = parser.parse_attribute()
         return cls.create(properties=properties, attributes=attributes)
 
@@ -266,10 +274,7 @@ class RodataOp(IRDLOperation):
             printer.print_string(f" {self.sym_visibility.data}")
         printer.print_string(" ")
         printer.print_symbol_name(self.sym_name.data)
-        extra = {
-            k: v for k in self._ATTR_DICT_PROPERTIES if (v := self.properties.get(k)) is not None
-        }
-        printer.print_op_attributes(self.attributes | extra)
+        printer.print_op_attributes(self.attributes | present_properties(self, _RODATA_PROPERTIES))
         printer.print_string(" ")
         printer.print_attribute(self.value)
 
@@ -297,6 +302,7 @@ class RodataInlineOp(IRDLOperation):
     """`%b = vm.rodata.inline "name"? {alignment = 64 : i64} : !vm.buffer = <value>`.
 
     A `vm.rodata` written inline in a function (hoisted to module level before serialization).
+    The name is a string literal, so an unnamed op's attribute dictionary is not taken for it.
     """
 
     name = "vm.rodata.inline"
@@ -305,8 +311,6 @@ class RodataInlineOp(IRDLOperation):
     alignment = opt_prop_def(IntegerAttr.constr(type=i64))
     mime_type = opt_prop_def(StringAttr)
     result = result_def(BUFFER)
-    assembly_format = "($name^)? attr-dict `:` type($result) `=` $value"
-    irdl_options = (ParsePropInAttrDict(),)
     traits = traits_def(Pure())
 
     def __init__(
@@ -320,6 +324,29 @@ class RodataInlineOp(IRDLOperation):
             },
             result_types=[BufferType()],
         )
+
+    @classmethod
+    def parse(cls, parser: Parser) -> RodataInlineOp:
+        properties: dict[str, Attribute] = {}
+        if (name := parser.parse_optional_str_literal()) is not None:
+            properties["name"] = StringAttr(name)
+        inherent, attributes = parse_properties_and_attributes(parser, _RODATA_INLINE_PROPERTIES)
+        parser.parse_punctuation(":")
+        result_type = parser.parse_type()
+        parser.parse_punctuation("=")
+        properties |= inherent | {"value": parser.parse_attribute()}
+        return cls.create(properties=properties, attributes=attributes, result_types=[result_type])
+
+    def print(self, printer: Printer) -> None:
+        if self.name_ is not None:
+            printer.print_string(" ")
+            printer.print_string_literal(self.name_.data)
+        extra = present_properties(self, _RODATA_INLINE_PROPERTIES)
+        printer.print_op_attributes(self.attributes | extra)
+        printer.print_string(" : ")
+        printer.print_attribute(self.result.type)
+        printer.print_string(" = ")
+        printer.print_attribute(self.value)
 
 
 # ---------------------------------------------------------------------------

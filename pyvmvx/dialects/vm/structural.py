@@ -7,8 +7,10 @@ Syntax is IREE's (`VMOps.td`/`VMOps.cpp`):
 - `vm.import private? optional? @m.f(%name : type ..., ...) -> (results) attributes {...}`,
   where argument names live in `arg_attrs` as `vm.name` and `...` marks `vm.variadic`;
 - `vm.export @f as("name") attributes {...}` (`as(...)` omitted when the names agree).
-As in IREE, `sym_name`/`sym_visibility` of `vm.func` are discardable attributes, while those of
-`vm.module`, `vm.import` and the globals are properties (this matters for the generic form).
+As in IREE 3.13, every op's inherent attributes (`sym_name`, `sym_visibility`, `function_type`,
+`ordinal`, ...) are properties, so IREE's generic form (`<{...}>`) reads unchanged; an inherent
+attribute written in a custom form's attribute dictionary (older IREE syntax) moves to its
+property. `noinline` on `vm.func` is a discardable attribute, as in IREE 3.13.
 """
 
 from __future__ import annotations
@@ -34,10 +36,8 @@ from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
     VarConstraint,
-    attr_def,
     irdl_op_definition,
     lazy_traits_def,
-    opt_attr_def,
     opt_prop_def,
     prop_def,
     region_def,
@@ -63,7 +63,14 @@ from xdsl.traits import (
 )
 from xdsl.utils.exceptions import VerifyException
 
-from pyvmvx.dialects.vm.base import format_types
+from pyvmvx.dialects.util import InlineAlwaysAttr, InlineNeverAttr
+from pyvmvx.dialects.vm.base import (
+    I32_PROPERTY,
+    format_types,
+    parse_properties_and_attributes,
+    present_properties,
+    take_properties,
+)
 from pyvmvx.dialects.vm.types import ANY_VM_TYPE, flatten_type
 
 
@@ -94,7 +101,9 @@ class ModuleTerminatorOp(IRDLOperation):
     traits = lazy_traits_def(lambda: (IsTerminator(), HasParent(ModuleOp)))
 
 
-_MODULE_PROPERTIES = ("ordinal_counts", "version")
+_MODULE_PROPERTIES = {"version": I32_PROPERTY}
+"""Properties outside `vm.module`'s syntax with their short forms (`ordinal_counts`, set by
+IREE's serializer, is accepted only in the attribute dictionary)."""
 
 
 @irdl_op_definition
@@ -142,14 +151,13 @@ class ModuleOp(IRDLOperation):
     def parse(cls, parser: Parser) -> ModuleOp:
         visibility = parser.parse_optional_visibility_keyword()
         sym_name = parser.parse_symbol_name()
-        attrs = parser.parse_optional_attr_dict_with_keyword()
-        attributes = dict(attrs.data) if attrs else {}
-        properties: dict[str, Attribute] = {"sym_name": sym_name}
+        properties, attributes = parse_properties_and_attributes(
+            parser, _MODULE_PROPERTIES, keyword=True
+        )
+        properties |= take_properties(attributes, ("ordinal_counts",))
+        properties["sym_name"] = sym_name
         if visibility is not None:
             properties["sym_visibility"] = visibility
-        for key in _MODULE_PROPERTIES:
-            if key in attributes:
-                properties[key] = attributes.pop(key)
         region = parser.parse_region()
         op = cls.create(properties=properties, attributes=attributes, regions=[region])
         ensure_terminator(op, SingleBlockImplicitTerminator(ModuleTerminatorOp))
@@ -159,7 +167,7 @@ class ModuleOp(IRDLOperation):
         _print_visibility(printer, self.sym_visibility)
         printer.print_string(" ")
         printer.print_symbol_name(self.sym_name.data)
-        extra = {k: v for k in _MODULE_PROPERTIES if (v := self.properties.get(k)) is not None}
+        extra = present_properties(self, ("ordinal_counts", *_MODULE_PROPERTIES))
         printer.print_op_attributes(self.attributes | extra, print_keyword=True)
         printer.print_string(" ")
         printer.print_region(self.body, print_block_terminators=False)
@@ -201,18 +209,22 @@ def _verify_entry_block(op: FuncOp | InitializerOp) -> None:
         )
 
 
+_FUNC_PROPERTIES = ("ordinal", "inlining_policy")
+"""`vm.func` properties written in its attribute dictionary."""
+
+
 @irdl_op_definition
 class FuncOp(IRDLOperation):
     """`vm.func private? @f(%a: i32) -> i32 attributes {...} { ... }`: a VM function."""
 
     name = "vm.func"
     function_type = prop_def(FunctionType)
+    sym_name = prop_def(SymbolNameConstraint())
+    sym_visibility = opt_prop_def(StringAttr)
     ordinal = opt_prop_def(IntegerAttr.constr(type=i32))
-    noinline = opt_prop_def(UnitAttr)
+    inlining_policy = opt_prop_def(InlineNeverAttr | InlineAlwaysAttr)
     arg_attrs = opt_prop_def(ArrayAttr[DictionaryAttr])
     res_attrs = opt_prop_def(ArrayAttr[DictionaryAttr])
-    sym_name = attr_def(SymbolNameConstraint())
-    sym_visibility = opt_attr_def(StringAttr)
     body = region_def()
     traits = traits_def(
         IsolatedFromAbove(), HasParent(ModuleOp), SymbolOpInterface(), VMCallableInterface()
@@ -231,11 +243,14 @@ class FuncOp(IRDLOperation):
             function_type = FunctionType.from_lists(*function_type)
         if body is None:
             body = Region(Block(arg_types=function_type.inputs.data))
-        attrs: dict[str, Attribute] = {"sym_name": StringAttr(sym_name), **(attributes or {})}
-        if visibility is not None:
-            attrs["sym_visibility"] = StringAttr(visibility)
         super().__init__(
-            properties={"function_type": function_type}, attributes=attrs, regions=[body]
+            properties={
+                "function_type": function_type,
+                "sym_name": StringAttr(sym_name),
+                "sym_visibility": StringAttr(visibility) if visibility is not None else None,
+            },
+            attributes=attributes,
+            regions=[body],
         )
 
     def verify_(self) -> None:
@@ -249,23 +264,21 @@ class FuncOp(IRDLOperation):
         )
         attributes = dict(extra.data) if extra else {}
         properties: dict[str, Attribute] = {
-            "function_type": FunctionType.from_lists(inputs, outputs)
+            "function_type": FunctionType.from_lists(inputs, outputs),
+            "sym_name": StringAttr(name),
+            **take_properties(attributes, _FUNC_PROPERTIES),
         }
-        for key in ("ordinal", "noinline"):
-            if key in attributes:
-                properties[key] = attributes.pop(key)
         if arg_attrs is not None:
             properties["arg_attrs"] = arg_attrs
         if res_attrs is not None:
             properties["res_attrs"] = res_attrs
-        attributes["sym_name"] = StringAttr(name)
         if visibility is not None:
-            attributes["sym_visibility"] = visibility
+            properties["sym_visibility"] = visibility
         return cls.create(properties=properties, attributes=attributes, regions=[body])
 
     def print(self, printer: Printer) -> None:
         _print_visibility(printer, self.sym_visibility)
-        extra = {k: v for k in ("ordinal", "noinline") if (v := self.properties.get(k))}
+        extra = present_properties(self, _FUNC_PROPERTIES)
         print_func_op_like(
             printer,
             self.sym_name,
@@ -418,9 +431,7 @@ class ImportOp(IRDLOperation):
             results = parsed if parsed is not None else [parser.parse_type()]
         attrs = parser.parse_optional_attr_dict_with_keyword()
         attributes = dict(attrs.data) if attrs else {}
-        for key in _IMPORT_PROPERTIES:
-            if key in attributes:
-                properties[key] = attributes.pop(key)
+        properties |= take_properties(attributes, _IMPORT_PROPERTIES)
         properties["function_type"] = FunctionType.from_lists([t for t, _ in arguments], results)
         if any(d.data for _, d in arguments):
             properties["arg_attrs"] = ArrayAttr(d for _, d in arguments)
@@ -450,7 +461,7 @@ class ImportOp(IRDLOperation):
             printer.print_string(" -> (")
             printer.print_list(outputs, printer.print_attribute)
             printer.print_string(")")
-        extra = {k: v for k in _IMPORT_PROPERTIES if (v := self.properties.get(k)) is not None}
+        extra = present_properties(self, _IMPORT_PROPERTIES)
         printer.print_op_attributes(self.attributes | extra, print_keyword=True)
 
     def flat_argument_types(self) -> list[Attribute]:
@@ -501,8 +512,7 @@ class ExportOp(IRDLOperation):
             parser.parse_punctuation(")")
         attrs = parser.parse_optional_attr_dict_with_keyword()
         attributes = dict(attrs.data) if attrs else {}
-        if "ordinal" in attributes:
-            properties["ordinal"] = attributes.pop("ordinal")
+        properties |= take_properties(attributes, ("ordinal",))
         return cls.create(properties=properties, attributes=attributes)
 
     def print(self, printer: Printer) -> None:
@@ -512,8 +522,9 @@ class ExportOp(IRDLOperation):
             printer.print_string(" as(")
             printer.print_string_literal(self.export_name.data)
             printer.print_string(")")
-        extra = {"ordinal": self.ordinal} if self.ordinal is not None else {}
-        printer.print_op_attributes(self.attributes | extra, print_keyword=True)
+        printer.print_op_attributes(
+            self.attributes | present_properties(self, ("ordinal",)), print_keyword=True
+        )
 
 
 # ---------------------------------------------------------------------------

@@ -52,6 +52,16 @@ vm.module @state {
     %inline = vm.rodata.inline : !vm.buffer = dense<[1.0, 2.0]> : tensor<2xf32>
     // CHECK-NEXT: %named = vm.rodata.inline "name" {alignment = 64 : i64, mime_type = "text/plain"} : !vm.buffer = "abc"
     %named = vm.rodata.inline "name" {alignment = 64 : i64, mime_type = "text/plain"} : !vm.buffer = "abc"
+    // An unnamed op's attribute dictionary is not taken for its name.
+    // CHECK-NEXT: %unnamed = vm.rodata.inline {alignment = 8 : i64} : !vm.buffer = dense<[1, 2]> : tensor<2xi64>
+    %unnamed = vm.rodata.inline {alignment = 8 : i64} : !vm.buffer = dense<[1, 2]> : tensor<2xi64>
+    // CHECK-NEXT: %tagged = vm.rodata.inline {tag} : !vm.buffer = dense<0> : tensor<4xi8>
+    %tagged = vm.rodata.inline {tag} : !vm.buffer = dense<0> : tensor<4xi8>
+    // IREE 3.13's property dictionary, short and generic.
+    // CHECK-NEXT: %short = vm.rodata.inline "short" {tag, alignment = 16 : i64, mime_type = "text/plain"} : !vm.buffer = "s"
+    %short = vm.rodata.inline "short" <mime_type = "text/plain", alignment = 16> {tag} : !vm.buffer = "s"
+    // CHECK-NEXT: %generic = vm.rodata.inline {alignment = 32 : i64} : !vm.buffer = "g"
+    %generic = vm.rodata.inline <{alignment = 32 : i64}> : !vm.buffer = "g"
     // CHECK-NEXT: vm.return
     vm.return
   }

@@ -236,3 +236,13 @@ vm.module @m {
   }
 }
 // CHECK: 'vm.check.eq' op operand 'rhs' at position 1 does not verify
+
+// -----
+
+vm.module @m {
+  vm.func @f() {
+    %0 = vm.rodata.inline {alignment = 8 : i32} : !vm.buffer = "ab"
+    vm.return
+  }
+}
+// CHECK: 'vm.rodata.inline' op Expected attribute i64 but got i32

@@ -1,5 +1,6 @@
 // RUN: pyvmvx-opt %s --split-input-file | filecheck %s
 // RUN: %pyvmvx-roundtrip | filecheck %s
+// RUN: pyvmvx-opt %s --split-input-file --print-op-generic | filecheck %s --check-prefix=GENERIC
 // Structural and control-flow vm ops print back in IREE's syntax, also after a trip
 // through the generic form.
 
@@ -10,7 +11,11 @@ vm.module @empty {
 
 // -----
 
+// An explicit `public` is kept, as IREE keeps it (IREE also prints `public` for a module
+// without visibility; pyvmvx prints nothing there).
 // CHECK-LABEL: vm.module public @attributed attributes {vm.toplevel, version = 3 : i32} {
+// GENERIC-LABEL: sym_name = "attributed"
+// GENERIC-SAME: sym_visibility = "public"
 vm.module public @attributed attributes {vm.toplevel, version = 3 : i32} {
   // CHECK-NEXT: vm.func private @declared(i32) -> i64
   vm.func private @declared(i32) -> i64
@@ -102,4 +107,53 @@ vm.module @functions {
     // CHECK-NEXT: vm.return
     vm.return
   }
+}
+
+// -----
+
+// IREE 3.13's generic form: inherent attributes are properties (`vm.func`'s `sym_name` and
+// `sym_visibility` too), `noinline` is discardable; in the custom form the properties outside
+// the syntax print in the attribute dictionary, and read back from it.
+
+// CHECK-LABEL: vm.module @generic_form attributes {version = 2 : i32} {
+// CHECK-NEXT: vm.import private optional @ext.op(i32) -> i32 attributes {nosideeffects, ordinal = 0 : i32, minimum_version = 1 : i32}
+// CHECK-NEXT: vm.func private @callee(%{{.*}}: i32) -> i32 attributes {noinline, ordinal = 1 : i32, inlining_policy = #util.inline.never} {
+// CHECK:      vm.export @callee as("run") attributes {ordinal = 0 : i32}
+// CHECK-NEXT: vm.global.i32 private mutable @state {ordinal = 0 : i32} : i32
+// CHECK-NEXT: vm.rodata private @data {alignment = 16 : i64, mime_type = "text/plain", ordinal = 0 : i32} "xyz"
+
+// GENERIC-LABEL: sym_name = "generic_form"
+// GENERIC: "vm.func"() <{
+// GENERIC-SAME: sym_name = "callee"
+// GENERIC-SAME: sym_visibility = "private"
+// GENERIC: }) {noinline} : () -> ()
+"vm.module"() <{sym_name = "generic_form", version = 2 : i32}> ({
+  "vm.import"() <{function_type = (i32) -> i32, is_optional, minimum_version = 1 : i32, ordinal = 0 : i32, sym_name = "ext.op", sym_visibility = "private"}> ({
+  }) {nosideeffects} : () -> ()
+  "vm.func"() <{function_type = (i32) -> i32, inlining_policy = #util.inline.never, ordinal = 1 : i32, sym_name = "callee", sym_visibility = "private"}> ({
+  ^bb0(%x: i32):
+    %y = "vm.call"(%x) <{callee = @ext.op}> : (i32) -> i32
+    "vm.return"(%y) : (i32) -> ()
+  }) {noinline} : () -> ()
+  "vm.export"() <{export_name = "run", function_ref = @callee, ordinal = 0 : i32}> : () -> ()
+  "vm.global.i32"() <{is_mutable, ordinal = 0 : i32, sym_name = "state", sym_visibility = "private", type = i32}> : () -> ()
+  "vm.rodata"() <{alignment = 16 : i64, mime_type = "text/plain", ordinal = 0 : i32, sym_name = "data", sym_visibility = "private", value = "xyz"}> : () -> ()
+  "vm.module_terminator"() : () -> ()
+}) : () -> ()
+
+// -----
+
+// IREE 3.13 writes properties outside an op's syntax as `<name = value, ...>` (values in
+// their short form) or `<{...}>`; both read as the older attribute-dictionary spelling.
+
+// CHECK-LABEL: vm.module public @property_dicts attributes {vm.toplevel, version = 4 : i32} {
+// CHECK-NEXT: vm.global.i64 private @short {ordinal = 3 : i32} = 7 : i64
+// CHECK-NEXT: vm.global.ref private mutable @generic {ordinal = 1 : i32} : !vm.buffer
+// CHECK-NEXT: vm.rodata public @table {alignment = 64 : i64, mime_type = "application/octet-stream", ordinal = 2 : i32} dense<[1, 2]> : tensor<2xi8>
+// CHECK-NEXT: vm.rodata private @plain dense<1> : tensor<1xi8>
+vm.module public @property_dicts <version = 4> attributes {vm.toplevel} {
+  vm.global.i64 private @short <ordinal = 3> = 7 : i64
+  vm.global.ref private mutable @generic <{ordinal = 1 : i32}> : !vm.buffer
+  vm.rodata public @table <mime_type = "application/octet-stream", alignment = 64, ordinal = 2> dense<[1, 2]> : tensor<2xi8>
+  vm.rodata private @plain <> dense<1> : tensor<1xi8>
 }
