@@ -23,6 +23,68 @@ func.func @arith(%f: f32, %v: vector<4xf64>, %p: i32, %q: i64, %i: index) -> (f3
 
 // -----
 
+// The flags MLIR (and IREE 3.13's generic output) puts on arith ops, which xDSL 0.75 lacks.
+// CHECK-LABEL: func.func @arith_flags(
+func.func @arith_flags(%a: i32, %w: i64, %i: index, %f: f32, %d: f64) {
+  %0 = arith.trunci %w : i64 to i32
+  %1 = arith.trunci %w overflow<nsw> : i64 to i32
+  %2 = arith.addi %a, %a overflow<nsw, nuw> : i32
+  %3 = arith.extui %a nneg : i32 to i64
+  %4 = arith.uitofp %a nneg : i32 to f32
+  %5 = arith.index_castui %i nneg : index to i32
+  %6 = arith.divsi %a, %a exact : i32
+  %7 = arith.divui %a, %a : i32
+  %8 = arith.shrsi %a, %a exact : i32
+  %9 = arith.shrui %a, %a exact : i32
+  %10 = arith.extf %f fastmath<fast> : f32 to f64
+  %11 = arith.truncf %d : f64 to f32
+  %12 = arith.truncf %d toward_zero fastmath<nnan> : f64 to f32
+  %13 = arith.truncf %d to_nearest_even : f64 to f32
+  %14 = arith.index_cast %i : index to i32
+  func.return
+}
+// CHECK-NEXT: %0 = arith.trunci %w : i64 to i32
+// CHECK-NEXT: %1 = arith.trunci %w overflow<nsw> : i64 to i32
+// CHECK-NEXT: %2 = arith.addi %a, %a overflow<nsw,nuw> : i32
+// CHECK-NEXT: %3 = arith.extui %a nneg : i32 to i64
+// CHECK-NEXT: %4 = arith.uitofp %a nneg : i32 to f32
+// CHECK-NEXT: %5 = arith.index_castui %i nneg : index to i32
+// CHECK-NEXT: %6 = arith.divsi %a, %a exact : i32
+// CHECK-NEXT: %7 = arith.divui %a, %a : i32
+// CHECK-NEXT: %8 = arith.shrsi %a, %a exact : i32
+// CHECK-NEXT: %9 = arith.shrui %a, %a exact : i32
+// CHECK-NEXT: %10 = arith.extf %f fastmath<fast> : f32 to f64
+// CHECK-NEXT: %11 = arith.truncf %d : f64 to f32
+// CHECK-NEXT: %12 = arith.truncf %d toward_zero fastmath<nnan> : f64 to f32
+// CHECK-NEXT: %13 = arith.truncf %d to_nearest_even : f64 to f32
+// CHECK-NEXT: %14 = arith.index_cast %i : index to i32
+// GENERIC-LABEL: sym_name = "arith_flags"
+// GENERIC:      %0 = "arith.trunci"(%w) <{overflowFlags = #arith.overflow<none>}> : (i64) -> i32
+// GENERIC-NEXT: %1 = "arith.trunci"(%w) <{overflowFlags = #arith.overflow<nsw>}> : (i64) -> i32
+// GENERIC:      %3 = "arith.extui"(%a) <{nonNeg}> : (i32) -> i64
+// GENERIC-NEXT: %4 = "arith.uitofp"(%a) <{nonNeg}> : (i32) -> f32
+// GENERIC-NEXT: %5 = "arith.index_castui"(%i) <{nonNeg}> : (index) -> i32
+// GENERIC-NEXT: %6 = "arith.divsi"(%a, %a) <{isExact}> : (i32, i32) -> i32
+// GENERIC:      %10 = "arith.extf"(%f) <{fastmath = #arith.fastmath<fast>}> : (f32) -> f64
+// GENERIC-NEXT: %11 = "arith.truncf"(%d) : (f64) -> f32
+// GENERIC-NEXT: %12 = "arith.truncf"(%d) <{roundingmode = 3 : i32, fastmath = #arith.fastmath<nnan>}> : (f64) -> f32
+
+// -----
+
+// IREE 3.13's generic spelling reads as is.
+// CHECK-LABEL: func.func @arith_flags_generic(
+func.func @arith_flags_generic(%w: i64, %d: f64) {
+  %0 = "arith.trunci"(%w) <{overflowFlags = #arith.overflow<nuw>}> : (i64) -> i32
+  %1 = "arith.truncf"(%d) <{fastmath = #arith.fastmath<fast>, roundingmode = 1 : i32}> : (f64) -> f32
+  %2 = "arith.muli"(%0, %0) <{overflowFlags = #arith.overflow<nsw>}> : (i32, i32) -> i32
+  func.return
+}
+// CHECK-NEXT: %0 = arith.trunci %w overflow<nuw> : i64 to i32
+// CHECK-NEXT: %1 = arith.truncf %d downward fastmath<fast> : f64 to f32
+// CHECK-NEXT: %2 = arith.muli %0, %0 overflow<nsw> : i32
+
+// -----
+
 // Upstream ops of the VMVX path that need no extension.
 // CHECK-LABEL: func.func @upstream_arith_math(
 func.func @upstream_arith_math(%a: f32, %b: f32, %c: f32, %x: i32, %y: i32) -> f32 {

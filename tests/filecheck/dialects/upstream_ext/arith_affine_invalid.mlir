@@ -70,3 +70,36 @@ func.func @max_not_a_map(%x: index) {
   func.return
 }
 // CHECK: expected an affine map
+
+// -----
+
+func.func @trunci_widens(%p: i32) {
+  %0 = arith.trunci %p overflow<nsw> : i32 to i64
+  func.return
+}
+// CHECK: Destination bit-width must be smaller than the input bit-width
+
+// -----
+
+func.func @extui_narrows(%p: i32) {
+  %0 = arith.extui %p nneg : i32 to i8
+  func.return
+}
+// CHECK: Destination bit-width must be larger than the input bit-width
+
+// -----
+
+func.func @truncf_bad_mode(%d: f64) {
+  %0 = "arith.truncf"(%d) <{roundingmode = 7 : i32}> : (f64) -> f32
+  func.return
+}
+// CHECK: roundingmode 7 is not a rounding mode
+
+// -----
+
+func.func @truncf_unknown_mode(%d: f64) {
+  %0 = arith.truncf %d sideways : f64 to f32
+  func.return
+}
+// CHECK: arith_affine_invalid.mlir:{{[0-9]+}}:24
+// CHECK: Expected ':'
