@@ -21,10 +21,6 @@ from xdsl.dialects.builtin import ModuleOp, StringAttr
 GENERIC = {"iree": "--mlir-print-op-generic", "pyvmvx": "--print-op-generic"}
 
 KNOWN_BUGS: dict[tuple[str, str, str], str] = {
-    ("iree", "iree-vm-conversion", "generic"): (
-        "pyvmvx's vm.func keeps sym_name/sym_visibility as attributes; IREE's generic form "
-        "has them as properties, which pyvmvx rejects ('property sym_name is not defined')"
-    ),
     ("iree", "iree-vmvx-link-executables", "generic"): (
         "pyvmvx's hal.executable.export has one region; IREE's has two (generic form: "
         "'Expected 1 region, but got 2')"
