@@ -13,6 +13,11 @@ types) and reports its indexing maps and iterator types (`get_indexing_maps`,
 Relayout ops: `linalg.pack` and `linalg.unpack` with `padding_value`, `outer_dims_perm`,
 `inner_dims_pos`, static or dynamic `inner_tiles` and `into`, on tensors (one result) or
 memrefs (no result), with MLIR's verifier.
+
+Upstream ops replaced by subclasses: the named elementwise ops (`add`, `copy`, ...) take
+scalar operands, broadcast as in MLIR (upstream asserted that every operand is shaped), and
+`transpose`, `broadcast` and `reduce` keep their attribute dictionary, which upstream's syntax
+dropped (`linalg.transpose ins(...) outs(...) permutation = [1, 0] {lowering_config = ...}`).
 """
 
 from abc import ABC
@@ -25,6 +30,7 @@ from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     AffineMapAttr,
     AnyFloat,
+    AnyTensorType,
     ArrayAttr,
     DenseArrayBase,
     IndexType,
@@ -37,7 +43,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.dialects.linalg import Linalg as UpstreamLinalg
 from xdsl.dialects.linalg import ops as linalg_ops
-from xdsl.dialects.linalg.abstract_ops import NamedOperation
+from xdsl.dialects.linalg.abstract_ops import ElementwiseOperation, NamedOperation
 from xdsl.dialects.linalg.attrs import IteratorTypeAttr
 from xdsl.dialects.utils import (
     get_dynamic_index_list,
@@ -326,6 +332,181 @@ class DotOp(_FixedMapsContractionOp):
         lambda m: (m,), lambda m: (m,), lambda m: ()
     )
     ITERATOR_TYPES: ClassVar[tuple[IteratorTypeAttr, ...]] = _iterators("r")
+
+
+# --- elementwise ops ------------------------------------------------------------------
+
+
+class _ScalarBroadcastMaps(ElementwiseOperation, ABC):
+    """MLIR's maps for a rank-polymorphic elementwise op: identity over the loops (the
+    rank of the first shaped operand, outputs first) for shaped operands, `() -> ()`-like
+    (no results) for a scalar operand, which is broadcast.
+
+    Upstream assumes every operand is shaped (an assertion); a shaped operand of another
+    rank is left to the structured-op verifier, which reports the rank mismatch.
+    """
+
+    def get_default_indexing_maps(self) -> Sequence[AffineMap]:
+        types = self.operand_types
+        shaped = [t for t in (*self.outputs.types, *self.inputs.types) if isinstance(t, ShapedType)]
+        rank = len(shaped[0].get_shape()) if shaped else 0
+        return tuple(
+            AffineMap.identity(rank) if isinstance(t, ShapedType) else AffineMap(rank, 0, ())
+            for t in types
+        )
+
+
+def _scalar_broadcasting(upstream: type[ElementwiseOperation]) -> type[ElementwiseOperation]:
+    """`upstream` (e.g. `linalg.add`) accepting scalar operands, as MLIR's named ops do."""
+    namespace: dict[str, object] = {
+        "name": upstream.name,
+        "__module__": __name__,
+        "__qualname__": upstream.__name__,
+        "__doc__": f"`{upstream.name}` with scalar operands broadcast (MLIR's maps).",
+        # A subclass of a finalized op redeclares its fields.
+        "inputs": var_operand_def(),
+        "outputs": var_operand_def(ShapedType),
+        "res": var_result_def(TensorType),
+        "body": region_def("single_block"),
+    }
+    return irdl_op_definition(type(upstream.__name__, (_ScalarBroadcastMaps, upstream), namespace))
+
+
+ELEMENTWISE_OPS = tuple(
+    _scalar_broadcasting(op)
+    for op in (
+        linalg_ops.AddOp,
+        linalg_ops.SubOp,
+        linalg_ops.MulOp,
+        linalg_ops.MaxOp,
+        linalg_ops.MinOp,
+        linalg_ops.SelectOp,
+        linalg_ops.CopyOp,
+        linalg_ops.ExpOp,
+        linalg_ops.LogOp,
+        linalg_ops.SqrtOp,
+    )
+)
+"""Upstream's named elementwise ops, each replaced by a subclass with MLIR's maps."""
+
+
+# --- transpose, broadcast, reduce -----------------------------------------------------
+
+_RankedTensorOrMemRef = base(MemRefType) | base(AnyTensorType)
+
+
+def _parse_operand_group(parser: Parser, keyword: str) -> SSAValue:
+    """`ins(%x : type)` / `outs(%x : type)` with a single operand."""
+    parser.parse_characters(keyword)
+    parser.parse_punctuation("(")
+    operand = parser.parse_unresolved_operand()
+    parser.parse_punctuation(":")
+    value = parser.resolve_operand(operand, parser.parse_type())
+    parser.parse_punctuation(")")
+    return value
+
+
+def _parse_ins_outs_list(
+    parser: Parser, keyword: str
+) -> tuple[SSAValue, SSAValue, DenseArrayBase[IntegerType], dict[str, Attribute]]:
+    """`ins(%a : T) outs(%b : U) keyword = [0, 1] {attrs}?`: MLIR's syntax of
+    `linalg.transpose`/`broadcast`/`reduce` up to the reduction body."""
+    source = _parse_operand_group(parser, "ins")
+    init = _parse_operand_group(parser, "outs")
+    parser.parse_keyword(keyword)
+    parser.parse_punctuation("=")
+    values = i64_array(parse_int_list(parser))
+    return source, init, values, parser.parse_optional_attr_dict()
+
+
+@irdl_op_definition
+class TransposeOp(linalg_ops.TransposeOp):
+    """`linalg.transpose ins(...) outs(...) permutation = [...] {attrs}`: upstream's op,
+    whose syntax dropped the discardable attributes (e.g. IREE's `lowering_config`)."""
+
+    name = "linalg.transpose"
+
+    inputs = var_operand_def(_RankedTensorOrMemRef)
+    outputs = var_operand_def(_RankedTensorOrMemRef)
+    res = var_result_def(AnyTensorType)
+    body = region_def("single_block")
+    permutation = prop_def(DenseArrayBase.constr(i64))
+
+    @classmethod
+    def parse(cls, parser: Parser) -> Self:
+        source, init, permutation, attributes = _parse_ins_outs_list(parser, "permutation")
+        op = cls(source, init, permutation)
+        op.attributes |= attributes
+        return op
+
+    def print(self, printer: Printer) -> None:
+        super().print(printer)
+        printer.print_op_attributes(self.attributes)
+
+
+@irdl_op_definition
+class BroadcastOp(linalg_ops.BroadcastOp):
+    """`linalg.broadcast ins(...) outs(...) dimensions = [...] {attrs}` (upstream's op, with
+    its attribute dictionary kept)."""
+
+    name = "linalg.broadcast"
+
+    input = operand_def(_RankedTensorOrMemRef)
+    init = operand_def(_RankedTensorOrMemRef)
+    result = var_result_def(AnyTensorType)
+    hidden_region = region_def("single_block")
+    dimensions = prop_def(DenseArrayBase.constr(i64))
+
+    @classmethod
+    def parse(cls, parser: Parser) -> Self:
+        source, init, dimensions, attributes = _parse_ins_outs_list(parser, "dimensions")
+        op = cls(source, init, dimensions)
+        op.attributes |= attributes
+        return op
+
+    def print(self, printer: Printer) -> None:
+        super().print(printer)
+        printer.print_op_attributes(self.attributes)
+
+
+@irdl_op_definition
+class ReduceOp(linalg_ops.ReduceOp):
+    """`linalg.reduce ins(...) outs(...) dimensions = [...] {attrs} (%in: T, %init: T) {...}`
+    (upstream's op, with its attribute dictionary kept)."""
+
+    name = "linalg.reduce"
+
+    input = operand_def(_RankedTensorOrMemRef)
+    init = operand_def(_RankedTensorOrMemRef)
+    result = var_result_def(AnyTensorType)
+    region = region_def("single_block")
+    dimensions = prop_def(DenseArrayBase.constr(i64))
+
+    @classmethod
+    def parse(cls, parser: Parser) -> Self:
+        source, init, dimensions, attributes = _parse_ins_outs_list(parser, "dimensions")
+        entry_args = parser.parse_comma_separated_list(
+            parser.Delimiter.PAREN, parser.parse_argument
+        )
+        op = cls(source, init, dimensions, parser.parse_region(entry_args))
+        op.attributes |= attributes
+        return op
+
+    def print(self, printer: Printer) -> None:
+        for keyword, value in (("ins", self.input), ("outs", self.init)):
+            printer.print_string(f" {keyword}(")
+            printer.print_ssa_value(value)
+            printer.print_string(":")
+            printer.print_attribute(value.type)
+            printer.print_string(")")
+        printer.print_string(" dimensions = ")
+        print_int_list(printer, self.dimensions.get_values())
+        printer.print_op_attributes(self.attributes)
+        printer.print_string("\n")
+        with printer.in_parens():
+            printer.print_list(self.region.block.args, printer.print_block_argument)
+        printer.print_string(" ")
+        printer.print_region(self.region, print_entry_block_args=False)
 
 
 # --- pack / unpack --------------------------------------------------------------------
@@ -704,5 +885,18 @@ class UnPackOp(_RelayoutOp):
 
 Linalg: Dialect = extend_dialect(
     UpstreamLinalg,
-    [MatmulOp, BatchMatmulOp, Mmt4DOp, MatvecOp, VecmatOp, DotOp, PackOp, UnPackOp],
+    [
+        MatmulOp,
+        BatchMatmulOp,
+        Mmt4DOp,
+        MatvecOp,
+        VecmatOp,
+        DotOp,
+        *ELEMENTWISE_OPS,
+        TransposeOp,
+        BroadcastOp,
+        ReduceOp,
+        PackOp,
+        UnPackOp,
+    ],
 )

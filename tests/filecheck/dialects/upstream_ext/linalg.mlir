@@ -152,3 +152,50 @@ func.func @dynamic_data_tiling(%src: tensor<1000x2048xf32>, %t0: index, %t1: ind
 // GENERIC-NEXT:   "arith.extsi"(%{{.*}}) : (i4) -> i32
 // GENERIC:      ^bb0(%{{.*}}: bf16, %{{.*}}: bf16, %{{.*}}: f32):
 // GENERIC-NEXT:   "arith.extf"(%{{.*}}) : (bf16) -> f32
+
+// -----
+
+// Named elementwise ops take scalar operands, broadcast over the loops as in MLIR.
+// CHECK-LABEL: func.func @elementwise_scalars(
+func.func @elementwise_scalars(%a: memref<4x8xf32>, %s: f32, %o: memref<4x8xf32>, %t: tensor<8xi32>, %i: i32) -> tensor<8xi32> {
+  linalg.add ins(%a, %s : memref<4x8xf32>, f32) outs(%o : memref<4x8xf32>)
+  linalg.copy ins(%s : f32) outs(%o : memref<4x8xf32>)
+  %0 = linalg.mul ins(%i, %t : i32, tensor<8xi32>) outs(%t : tensor<8xi32>) -> tensor<8xi32>
+  func.return %0 : tensor<8xi32>
+}
+// CHECK-NEXT: linalg.add ins(%a, %s : memref<4x8xf32>, f32) outs(%o : memref<4x8xf32>)
+// CHECK-NEXT: linalg.copy ins(%s : f32) outs(%o : memref<4x8xf32>)
+// CHECK-NEXT: %0 = linalg.mul ins(%i, %t : i32, tensor<8xi32>) outs(%t : tensor<8xi32>) -> tensor<8xi32>
+// GENERAL-LABEL: func.func @elementwise_scalars(
+// GENERAL:      linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> ()>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+// GENERAL:      linalg.generic {indexing_maps = [affine_map<(d0, d1) -> ()>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+// GENERAL:      linalg.generic {indexing_maps = [affine_map<(d0) -> ()>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+// GENERAL-NEXT: ^bb0(%{{.*}}: i32, %{{.*}}: i32, %{{.*}}: i32):
+// GENERAL-NEXT:   arith.muli
+
+// -----
+
+// transpose, broadcast and reduce keep their discardable attributes (IREE's lowering_config).
+// CHECK-LABEL: func.func @relayout_attributes(
+func.func @relayout_attributes(%a: memref<4x8xf32>, %t: memref<8x4xf32>, %b: memref<4x8x2xf32>, %r: memref<4xf32>) {
+  linalg.transpose ins(%a : memref<4x8xf32>) outs(%t : memref<8x4xf32>) permutation = [1, 0] {lowering_config = #iree_cpu.lowering_config<distribution = [4, 4]>}
+  linalg.broadcast ins(%a : memref<4x8xf32>) outs(%b : memref<4x8x2xf32>) dimensions = [2]  {tag}
+  linalg.reduce ins(%a : memref<4x8xf32>) outs(%r : memref<4xf32>) dimensions = [1] {lowering_config = #iree_cpu.lowering_config<distribution = [2, 0]>}
+    (%in: f32, %acc: f32) {
+      %s = arith.addf %in, %acc : f32
+      linalg.yield %s : f32
+    }
+  linalg.transpose ins(%t : memref<8x4xf32>) outs(%a : memref<4x8xf32>) permutation = [1, 0]
+  func.return
+}
+// CHECK-NEXT: linalg.transpose ins(%a:memref<4x8xf32>) outs(%t:memref<8x4xf32>) permutation = [1, 0] {lowering_config = #iree_cpu.lowering_config<distribution = [4, 4]>}
+// CHECK-NEXT: linalg.broadcast ins(%a:memref<4x8xf32>) outs(%b:memref<4x8x2xf32>) dimensions = [2] {tag}
+// CHECK-NEXT: linalg.reduce ins(%a:memref<4x8xf32>) outs(%r:memref<4xf32>) dimensions = [1] {lowering_config = #iree_cpu.lowering_config<distribution = [2, 0]>}
+// CHECK-NEXT: (%in: f32, %acc: f32) {
+// CHECK-NEXT:   %s = arith.addf %in, %acc : f32
+// CHECK-NEXT:   linalg.yield %s : f32
+// CHECK-NEXT: }
+// CHECK-NEXT: linalg.transpose ins(%t:memref<8x4xf32>) outs(%a:memref<4x8xf32>) permutation = [1, 0]{{$}}
+// GENERIC-LABEL: sym_name = "relayout_attributes"
+// GENERIC: "linalg.transpose"(%a, %t) <{permutation = array<i64: 1, 0>}> ({
+// GENERIC: }) {lowering_config = #iree_cpu.lowering_config<distribution = [4, 4]>} : (memref<4x8xf32>, memref<8x4xf32>) -> ()

@@ -159,3 +159,11 @@ func.func @unpack_too_many_tiles(%src: tensor<2x8x8x8xf32>, %dst: tensor<16xf32>
   func.return %0 : tensor<16xf32>
 }
 // CHECK: invalid inner_dims_pos vector
+
+// -----
+
+func.func @elementwise_rank(%a: memref<8xf32>, %s: f32, %o: memref<4x8xf32>) {
+  linalg.sub ins(%s, %a : f32, memref<8xf32>) outs(%o : memref<4x8xf32>)
+  func.return
+}
+// CHECK: 'linalg.sub' op expected operand #1 of rank 1 to match the result count of indexing_map #1, 2
