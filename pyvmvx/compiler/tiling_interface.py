@@ -22,10 +22,11 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 
 from xdsl.builder import Builder
-from xdsl.dialects import arith, linalg, memref, tensor
+from xdsl.dialects import arith, memref, tensor
 from xdsl.dialects.builtin import DYNAMIC_INDEX, IndexType, IntegerAttr, MemRefType, ShapedType
 from xdsl.dialects.linalg.abstract_ops import LinalgStructuredOperation
 from xdsl.dialects.linalg.attrs import IteratorType
+from xdsl.dialects.linalg.ops import BroadcastOp, ReduceOp
 from xdsl.ir import Operation, SSAValue
 from xdsl.ir.affine import AffineConstantExpr, AffineDimExpr, AffineMap
 
@@ -107,7 +108,7 @@ class IndexBuilder:
             return size
         index = self.value(d)
         if isinstance(shaped_type, MemRefType):
-            return self.builder.insert(memref.DimOp.from_source_and_index(shaped, index)).result
+            return self.builder.insert(memref.DimOp(shaped, index)).result
         return self.builder.insert(tensor.DimOp(shaped, index)).result
 
 
@@ -398,13 +399,13 @@ def tiling_model(op: Operation) -> TilingModel | None:
         kinds = [_kind(k.data) for k in op.get_iterator_types().data]
         cls = Mmt4DTilingModel if isinstance(op, Mmt4DOp) else MapTilingModel
         return cls(op, maps_or_none, kinds)
-    if isinstance(op, linalg.BroadcastOp):
+    if isinstance(op, BroadcastOp):
         rank = len(_shape(op.init))
         dims = set(op.dimensions.get_values())
         kept = [AffineDimExpr(d) for d in range(rank) if d not in dims]
         maps = [AffineMap(rank, 0, tuple(kept)), AffineMap.identity(rank)]
         return MapTilingModel(op, maps, [PARALLEL] * rank)
-    if isinstance(op, linalg.ReduceOp):
+    if isinstance(op, ReduceOp):
         rank = len(_shape(op.input))
         dims = set(op.dimensions.get_values())
         kept = [AffineDimExpr(d) for d in range(rank) if d not in dims]

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 
 from xdsl.builder import Builder
 from xdsl.context import Context
-from xdsl.dialects import arith, func, linalg, memref
+from xdsl.dialects import arith, func, memref
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     AnyFloat,
@@ -59,6 +59,7 @@ from xdsl.dialects.builtin import (
     i32,
     i64,
 )
+from xdsl.dialects.linalg.ops import FillOp, GenericOp
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.ir.affine import AffineMap
 from xdsl.passes import ModulePass
@@ -295,19 +296,19 @@ def _is_zero(value: SSAValue) -> bool:
 # --- mmt4d --------------------------------------------------------------------------------
 
 
-def _zero_fill(op: Mmt4DOp) -> linalg.FillOp | None:
+def _zero_fill(op: Mmt4DOp) -> FillOp | None:
     out = op.outputs[0]
     fill = _previous_access(op, out)
-    if isinstance(fill, linalg.FillOp) and fill.outputs[0] is out and _is_zero(fill.inputs[0]):
+    if isinstance(fill, FillOp) and fill.outputs[0] is out and _is_zero(fill.inputs[0]):
         return fill
     return None
 
 
-def _sign_extended(op: Mmt4DOp, value: SSAValue) -> linalg.GenericOp | None:
+def _sign_extended(op: Mmt4DOp, value: SSAValue) -> GenericOp | None:
     """The `arith.extsi` generic that wrote `value` just before `op`, if any."""
     producer = _previous_access(op, value)
     if (
-        not isinstance(producer, linalg.GenericOp)
+        not isinstance(producer, GenericOp)
         or list(producer.outputs) != [value]
         or len(producer.inputs) != 1
         or any(m.data != AffineMap.identity(m.data.num_dims) for m in producer.indexing_maps.data)
@@ -327,7 +328,7 @@ def _sign_extended(op: Mmt4DOp, value: SSAValue) -> linalg.GenericOp | None:
     return producer
 
 
-def _mmt4d_operands(op: Mmt4DOp) -> tuple[list[SSAValue], list[linalg.GenericOp], int] | None:
+def _mmt4d_operands(op: Mmt4DOp) -> tuple[list[SSAValue], list[GenericOp], int] | None:
     """(lhs, rhs, sign-extension producers looked through, type code) of a matching mmt4d."""
     lhs, rhs = op.inputs
     out = op.outputs[0]
@@ -344,7 +345,7 @@ def _mmt4d_operands(op: Mmt4DOp) -> tuple[list[SSAValue], list[linalg.GenericOp]
     return None if code is None else (sources, [producers[0], producers[1]], code)
 
 
-def _erase_if_local(producer: linalg.GenericOp) -> None:
+def _erase_if_local(producer: GenericOp) -> None:
     """Erase `producer` if it fills a local allocation that nothing else uses any more."""
     target = producer.outputs[0]
     if not isinstance(target.owner, memref.AllocOp | memref.AllocaOp):

@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects import arith, func, linalg, memref
+from xdsl.dialects import arith, func, memref
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     AffineMapAttr,
@@ -41,6 +41,7 @@ from xdsl.dialects.builtin import (
     StringAttr,
 )
 from xdsl.dialects.linalg.attrs import IteratorTypeAttr
+from xdsl.dialects.linalg.ops import BroadcastOp, GenericOp, ReduceOp
 from xdsl.dialects.utils import get_dynamic_index_list
 from xdsl.ir import Operation, Region, SSAValue
 from xdsl.passes import ModulePass
@@ -114,7 +115,7 @@ class VMVXLowerExecutableTargetPass(ModulePass):
             lower_to_ukernels(function, ukernels, skip_roundings=True)
             run_on_function(ctx, function, [build_pass("iree-vmvx-lower-linalg-microkernels")])
         for op in list(function.walk()):
-            if isinstance(op, linalg.BroadcastOp | linalg.ReduceOp):
+            if isinstance(op, BroadcastOp | ReduceOp):
                 _generalize(op)
         fallback = [build_pass("iree-linalg-ext-to-loops"), build_pass("convert-linalg-to-loops")]
         run_on_function(ctx, function, fallback)
@@ -158,7 +159,7 @@ def _generalize(op: Operation) -> None:
     assert isinstance(model, MapTilingModel)
     body = Region()
     op.regions[0].clone_into(body)
-    generic = linalg.GenericOp(
+    generic = GenericOp(
         list(op.operands[:-1]),
         [op.operands[-1]],
         body,

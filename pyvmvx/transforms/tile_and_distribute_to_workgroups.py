@@ -35,8 +35,9 @@ from dataclasses import dataclass
 
 from xdsl.builder import Builder
 from xdsl.context import Context
-from xdsl.dialects import arith, func, linalg, memref, scf
+from xdsl.dialects import arith, func, memref, scf
 from xdsl.dialects.builtin import IndexType, IntegerAttr, MemRefType, ModuleOp, ShapedType
+from xdsl.dialects.linalg.ops import FillOp, IndexOp
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint
@@ -79,7 +80,7 @@ class _Plan:
     loops: tuple[int, ...]
     """The distributed loops, outermost first."""
     tile_sizes: dict[int, int]
-    fused_fills: list[linalg.FillOp]
+    fused_fills: list[FillOp]
 
 
 def tile_and_distribute(function: func.FuncOp) -> None:
@@ -134,7 +135,7 @@ def _plan(root: Operation, ops: Sequence[Operation]) -> _Plan | None:
 
 def _is_fused_fill(op: Operation, root: Operation, model: TilingModel) -> bool:
     return (
-        isinstance(op, linalg.FillOp)
+        isinstance(op, FillOp)
         and op is not root
         and op.parent_block() is root.parent_block()
         and op.outputs[0] in model.written_operands()
@@ -259,7 +260,7 @@ def _clone_onto(
     for index, value in operands.items():
         clone.operands[index] = value
     builder.insert(clone)
-    for index_op in [o for o in clone.walk() if isinstance(o, linalg.IndexOp)]:
+    for index_op in [o for o in clone.walk() if isinstance(o, IndexOp)]:
         offset = offsets.get(index_op.dim.value.data)
         if offset is None:
             continue
