@@ -26,10 +26,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from xdsl.dialects import arith, func
-from xdsl.dialects.builtin import FunctionType, IndexType, IntegerAttr, MemRefType, ModuleOp, i32
+from xdsl.dialects.builtin import FunctionType, IndexType, MemRefType, ModuleOp, i32
 from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 
 from pyvmvx.compiler.diagnostics import op_error
+from pyvmvx.compiler.memref_layout import constant_int
 from pyvmvx.conversion.memref_to_util import (
     ConversionState,
     Pattern,
@@ -172,15 +173,6 @@ def _binding(state: ConversionState, op: Operation, binding: int) -> SSAValue | 
     return emit(op, util.ListGetOp(args[_BINDINGS], index)).results[0]
 
 
-def _is_zero(value: SSAValue) -> bool:
-    owner = value.owner
-    return (
-        isinstance(owner, arith.ConstantOp)
-        and isinstance(owner.value, IntegerAttr)
-        and owner.value.value.data == 0
-    )
-
-
 def _subspan(state: ConversionState, op: Operation) -> None:
     assert isinstance(op, hal.InterfaceBindingSubspanOp)
     memref_type = op.result.type
@@ -191,7 +183,7 @@ def _subspan(state: ConversionState, op: Operation) -> None:
     if buffer is None:
         return
     offset = op.byte_offset
-    if offset is None or _is_zero(offset):
+    if offset is None or constant_int(offset) == 0:
         state.replace(op, [buffer])
         return
     source_size = emit(op, util.BufferSizeOp(buffer)).results[0]

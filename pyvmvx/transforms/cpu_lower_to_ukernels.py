@@ -67,6 +67,7 @@ from xdsl.rewriter import InsertPoint
 from xdsl.traits import is_side_effect_free
 
 from pyvmvx.compiler.diagnostics import op_error
+from pyvmvx.compiler.memref_layout import matches_row_major
 from pyvmvx.compiler.tiling_interface import buffer_of
 from pyvmvx.dialects.hal import ExecutableTargetAttr, ExecutableVariantOp
 from pyvmvx.dialects.upstream_ext.linalg import Mmt4DOp, PackOp, UnPackOp
@@ -259,16 +260,7 @@ def _contiguous_inner(value: SSAValue) -> bool:
     memref_type = value.type
     assert isinstance(memref_type, MemRefType)
     strides = memref_type.get_strides()
-    if strides is None:
-        return False
-    shape = memref_type.get_shape()
-    expected: int | None = 1
-    for dim in (3, 2, 1):
-        if strides[dim] is not None and expected is not None and strides[dim] != expected:
-            return False
-        size = shape[dim]
-        expected = None if expected is None or size == DYNAMIC_INDEX else expected * size
-    return True
+    return strides is not None and matches_row_major(strides[1:], memref_type.get_shape()[1:])
 
 
 def _previous_access(op: Operation, value: SSAValue) -> Operation | None:

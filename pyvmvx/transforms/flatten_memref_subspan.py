@@ -40,6 +40,7 @@ from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from pyvmvx.compiler.diagnostics import op_error
+from pyvmvx.compiler.memref_layout import mixed_values, shape_values
 from pyvmvx.dialects import hal
 from pyvmvx.dialects.upstream_ext import memref as memref_ext
 from pyvmvx.transforms.fold_memref_alias_ops import (
@@ -49,7 +50,6 @@ from pyvmvx.transforms.fold_memref_alias_ops import (
     erase_dead_index_math,
     fold_memref_alias_ops,
     linearize,
-    mixed_values,
     product,
     rebuild_access,
 )
@@ -69,12 +69,6 @@ def flat_type(memref_type: MemRefType) -> MemRefType:
     shape = memref_type.get_shape()
     count = DYNAMIC_INDEX if DYNAMIC_INDEX in shape else prod(shape)
     return MemRefType(memref_type.element_type, [count], memory_space=memref_type.memory_space)
-
-
-def shape_values(memref_type: MemRefType, dynamic: Sequence[SSAValue]) -> list[Index]:
-    """The sizes of `memref_type`, its dynamic ones taken in order from `dynamic`."""
-    values = iter(dynamic)
-    return [next(values) if d == DYNAMIC_INDEX else d for d in memref_type.get_shape()]
 
 
 def _emit(builder: AffineIndexBuilder, expr: AffineExpr, before: Operation) -> SSAValue:

@@ -26,9 +26,7 @@ from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     AffineMapAttr,
     ArrayAttr,
-    DenseArrayBase,
     IndexType,
-    IntegerAttr,
     MemRefType,
     ModuleOp,
 )
@@ -48,6 +46,7 @@ from xdsl.pattern_rewriter import (
 )
 from xdsl.rewriter import Rewriter
 
+from pyvmvx.compiler.memref_layout import constant_int, mixed_values
 from pyvmvx.conversion.memref_to_util import named_constant
 from pyvmvx.dialects.upstream_ext.semi_affine import enable_semi_affine_maps
 
@@ -57,17 +56,7 @@ Index = SSAValue | int
 
 def constant_index(value: SSAValue) -> int | None:
     """The value of an `arith.constant` of index type, else None."""
-    owner = value.owner
-    if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr):
-        if isinstance(value.type, IndexType):
-            return owner.value.value.data
-    return None
-
-
-def mixed_values(static: DenseArrayBase, dynamic: Sequence[SSAValue]) -> list[Index]:
-    """MLIR's mixed list: the static entries, with each dynamic marker taken from `dynamic`."""
-    values = iter(dynamic)
-    return [next(values) if v == DYNAMIC_INDEX else v for v in static.get_values()]
+    return constant_int(value) if isinstance(value.type, IndexType) else None
 
 
 class AffineIndexBuilder:

@@ -60,6 +60,7 @@ from xdsl.printer import Printer
 from xdsl.rewriter import InsertPoint
 
 from pyvmvx.compiler.diagnostics import op_diagnostic
+from pyvmvx.compiler.memref_layout import strided_layout
 from pyvmvx.dialects.vmvx import (
     ELEMENT_TYPES,
     BinaryOp,
@@ -69,7 +70,6 @@ from pyvmvx.dialects.vmvx import (
     StridedBuffer,
     UnaryOp,
 )
-from pyvmvx.transforms.resolve_buffer_descriptors import strided_layout
 
 _BINARY_OPCODES: dict[type[Operation], str] = {
     arith.AddfOp: "add",

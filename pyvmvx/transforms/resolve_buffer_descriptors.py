@@ -43,27 +43,16 @@ from xdsl.context import Context
 from xdsl.dialects import arith, memref
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
-    AffineMapAttr,
     ComplexType,
-    DenseArrayBase,
     FixedBitwidthType,
     IndexType,
     IntegerAttr,
     MemRefType,
     ModuleOp,
     NoneAttr,
-    StridedLayoutAttr,
     UnrealizedConversionCastOp,
 )
 from xdsl.ir import Attribute, Operation, SSAValue
-from xdsl.ir.affine import (
-    AffineBinaryOpExpr,
-    AffineBinaryOpKind,
-    AffineConstantExpr,
-    AffineDimExpr,
-    AffineExpr,
-    AffineSymExpr,
-)
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     GreedyRewritePatternApplier,
@@ -76,6 +65,13 @@ from xdsl.rewriter import InsertPoint
 from xdsl.traits import IsolatedFromAbove
 
 from pyvmvx.compiler.diagnostics import CompileError, op_diagnostic
+from pyvmvx.compiler.memref_layout import (
+    constant_int,
+    matches_row_major,
+    mixed_values,
+    shape_values,
+    strided_layout,
+)
 from pyvmvx.dialects import hal, util
 from pyvmvx.dialects.vmvx import GetBufferDescriptorOp, GetRawInterfaceBindingBufferOp
 
@@ -95,97 +91,6 @@ Index = int | SSAValue | Sum
 
 
 # ---------------------------------------------------------------------------------------
-# Static layouts
-# ---------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class StridedLayout:
-    """A memref layout as element strides and offset; `None` marks a dynamic value."""
-
-    strides: tuple[int | None, ...]
-    offset: int | None
-
-    def static_strides(self) -> tuple[int, ...] | None:
-        """The strides, if all are static."""
-        if any(s is None for s in self.strides):
-            return None
-        return tuple(s for s in self.strides if s is not None)
-
-
-def _row_major(shape: Sequence[int]) -> tuple[int | None, ...]:
-    """Identity-layout strides of `shape` (dynamic from the first dynamic size outwards)."""
-    strides: list[int | None] = []
-    running: int | None = 1
-    for size in reversed(shape):
-        strides.append(running)
-        running = None if running is None or size == DYNAMIC_INDEX else running * size
-    return tuple(reversed(strides))
-
-
-_Coefficients = dict[AffineExpr | None, int | None]
-"""Linear form of an affine expression: dim/symbol (or `None`, the constant term) ->
-coefficient, `None` when the coefficient is symbolic."""
-
-
-def _scale(terms: _Coefficients, factor: int | None) -> _Coefficients:
-    return {k: None if c is None or factor is None else c * factor for k, c in terms.items()}
-
-
-def _linear(expr: AffineExpr) -> _Coefficients | None:
-    """`expr` as a sum of coefficient * dim/symbol terms, or `None` if it is not one."""
-    if isinstance(expr, AffineConstantExpr):
-        return {None: expr.value}
-    if isinstance(expr, AffineDimExpr | AffineSymExpr):
-        return {expr: 1}
-    if not isinstance(expr, AffineBinaryOpExpr):
-        return None
-    lhs, rhs = _linear(expr.lhs), _linear(expr.rhs)
-    if lhs is None or rhs is None:
-        return None
-    if expr.kind == AffineBinaryOpKind.Add:
-        total = dict(lhs)
-        for key, coefficient in rhs.items():
-            old = total.get(key, 0)
-            total[key] = None if old is None or coefficient is None else old + coefficient
-        return total
-    if expr.kind != AffineBinaryOpKind.Mul:
-        return None
-    for factor, other in ((rhs, lhs), (lhs, rhs)):
-        if set(factor) == {None}:  # a constant factor
-            return _scale(other, factor[None])
-    for factor, other in ((rhs, lhs), (lhs, rhs)):
-        if not any(isinstance(k, AffineDimExpr) for k in factor):  # a symbolic factor
-            return _scale(other, None)
-    return None
-
-
-def strided_layout(memref_type: MemRefType) -> StridedLayout | None:
-    """The strides and offset of `memref_type`'s layout (MLIR's `getStridesAndOffset`).
-
-    Handles identity, `strided<...>` and affine-map layouts that are linear in the dims;
-    returns `None` for any other layout.
-    """
-    layout = memref_type.layout
-    rank = memref_type.get_num_dims()
-    if isinstance(layout, NoneAttr):
-        return StridedLayout(_row_major(memref_type.get_shape()), 0)
-    if isinstance(layout, StridedLayoutAttr):
-        return StridedLayout(tuple(layout.get_strides()), layout.get_offset())
-    if not isinstance(layout, AffineMapAttr):
-        return None
-    layout_map = layout.data
-    if layout_map.num_dims != rank or len(layout_map.results) != 1:
-        return None
-    terms = _linear(layout_map.results[0])
-    if terms is None:
-        return None
-    strides = tuple(terms.get(AffineDimExpr(d), 0) for d in range(rank))
-    symbolic = any(isinstance(k, AffineSymExpr) for k in terms)
-    return StridedLayout(strides, None if symbolic else terms.get(None, 0))
-
-
-# ---------------------------------------------------------------------------------------
 # Index arithmetic
 # ---------------------------------------------------------------------------------------
 
@@ -196,10 +101,7 @@ def static_value(value: Index) -> int | None:
         return value
     if isinstance(value, Sum):
         return None
-    owner = value.owner
-    if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr):
-        return owner.value.value.data
-    return None
+    return constant_int(value)
 
 
 def _as_sum(value: Index) -> Sum:
@@ -210,22 +112,6 @@ def _as_sum(value: Index) -> Sum:
         return Sum((), static)
     assert isinstance(value, SSAValue)
     return Sum((value,), 0)
-
-
-def mixed_values(static: DenseArrayBase, dynamic: Sequence[SSAValue]) -> list[Index]:
-    """Static entries of `static`, with each dynamic marker taken from `dynamic` in order."""
-    pending = iter(dynamic)
-    return [
-        next(pending) if v == DYNAMIC_INDEX else v
-        for v in static.get_values()
-        if isinstance(v, int)
-    ]
-
-
-def mixed_sizes(memref_type: MemRefType, dynamic: Sequence[SSAValue]) -> list[Index]:
-    """The sizes of `memref_type`: static dims from the type, dynamic ones from `dynamic`."""
-    pending = iter(dynamic)
-    return [next(pending) if d == DYNAMIC_INDEX else d for d in memref_type.get_shape()]
 
 
 @dataclass
@@ -365,11 +251,7 @@ def _from_subview(op: Operation, b: IndexBuilder) -> Descriptor | None:
 def _is_row_major(memref_type: MemRefType) -> bool:
     """Identity layout, or strided with static strides equal to the row-major ones."""
     layout = strided_layout(memref_type)
-    if layout is None:
-        return False
-    expected = _row_major(memref_type.get_shape())
-    pairs = zip(layout.strides, expected, strict=True)
-    return all(s is None or e is None or s == e for s, e in pairs)
+    return layout is not None and matches_row_major(layout.strides, memref_type.get_shape())
 
 
 def _element_bits(element_type: Attribute) -> int | None:
@@ -405,7 +287,7 @@ def _from_subspan(op: Operation, b: IndexBuilder) -> Descriptor | None:
         return None
     byte_offset: Index = 0 if op.byte_offset is None else op.byte_offset
     offset = _element_offset(b, byte_offset, element)
-    sizes = mixed_sizes(memref_type, op.dynamic_dims)
+    sizes = shape_values(memref_type, op.dynamic_dims)
     strides = b.row_major_strides(sizes)
     base = b.insert(GetRawInterfaceBindingBufferOp(op.layout, op.binding_index)).results[0]
     return Descriptor(base, offset, sizes, strides)
@@ -417,7 +299,7 @@ def _identity_allocation(
     memref_type = value.type
     if not isinstance(memref_type, MemRefType) or not isinstance(memref_type.layout, NoneAttr):
         return None
-    sizes = mixed_sizes(memref_type, dynamic_sizes)
+    sizes = shape_values(memref_type, dynamic_sizes)
     cast = b.insert(UnrealizedConversionCastOp.get([value], [util.BufferType()]))
     return Descriptor(cast.results[0], 0, sizes, b.row_major_strides(sizes))
 

@@ -14,23 +14,15 @@ from xdsl.dialects.builtin import AnyFloatConstr, IndexType, IntegerAttr, Intege
 from xdsl.ir import SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
 
+from pyvmvx.compiler.memref_layout import constant_int
 from pyvmvx.dialects import util
-
-
-def _is_zero(value: SSAValue) -> bool:
-    owner = value.owner
-    return (
-        isinstance(owner, arith.ConstantOp)
-        and isinstance(owner.value, IntegerAttr)
-        and owner.value.value.data == 0
-    )
 
 
 def _add(lhs: SSAValue, rhs: SSAValue, rewriter: PatternRewriter) -> SSAValue:
     """`lhs + rhs` as index arithmetic inserted before the matched op (no op for `+ 0`)."""
-    if _is_zero(lhs):
+    if constant_int(lhs) == 0:
         return rhs
-    if _is_zero(rhs):
+    if constant_int(rhs) == 0:
         return lhs
     add = arith.AddiOp(lhs, rhs)
     rewriter.insert(add)
@@ -121,7 +113,7 @@ class FoldIdentitySubspan(RewritePattern):
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: util.BufferSubspanOp, rewriter: PatternRewriter, /):
-        if op.source_size == op.result_size and _is_zero(op.source_offset):
+        if op.source_size == op.result_size and constant_int(op.source_offset) == 0:
             rewriter.replace(op, [], [op.source])
 
 
