@@ -20,6 +20,7 @@ from xdsl.ir import Block, Operation, Region
 from xdsl.pattern_rewriter import GreedyRewritePatternApplier, PatternRewriteWalker
 from xdsl.transforms.convert_scf_to_cf import ForLowering, IfLowering, SwitchLowering
 
+from pyvmvx.conversion.hal_to_vmvx import executable_modules
 from pyvmvx.conversion.to_vm import affine, arith, control_flow, functions, util, vmvx
 from pyvmvx.conversion.to_vm.imports import ImportTable
 from pyvmvx.conversion.to_vm.rewriter import (
@@ -44,22 +45,8 @@ PATTERNS: dict[str, Pattern] = {
 def convert_to_vm(module: ModuleOp, index_bits: int = 64) -> None:
     """Convert `module` (or each module inside its HAL executable variants) to `vm`."""
     types = VMTypeConverter(index_bits)
-    for root in _conversion_roots(module):
+    for root in executable_modules(module):
         _convert_root(root, types)
-
-
-def _conversion_roots(module: ModuleOp) -> list[ModuleOp]:
-    variants = [op for op in module.walk() if op.name == "hal.executable.variant"]
-    if not variants:
-        return [module]
-    return [
-        op
-        for variant in variants
-        for region in variant.regions
-        for block in region.blocks
-        for op in block.ops
-        if isinstance(op, ModuleOp)
-    ]
 
 
 def _convert_root(outer: ModuleOp, types: VMTypeConverter) -> None:
