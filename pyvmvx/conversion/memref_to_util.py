@@ -210,31 +210,36 @@ def _byte_offset(op: Operation, memref_type: MemRefType, indices: Sequence[SSAVa
     return multiply(op, indices[0], byte_size(op, memref_type.element_type))
 
 
-def _load(state: ConversionState, op: Operation) -> None:
-    assert isinstance(op, memref.LoadOp)
+def _access(
+    state: ConversionState, op: memref.LoadOp | memref.StoreOp
+) -> tuple[SSAValue, SSAValue, SSAValue, SSAValue] | None:
+    """`(buffer, buffer size, byte offset, byte length)` of the element a load or store
+    accesses, or None (recording the failure)."""
     memref_type = op.memref.type
     buffer = _buffer_of(state, op, op.memref)
     if buffer is None:
-        return
+        return None
     assert isinstance(memref_type, MemRefType)
     size = emit(op, util.BufferSizeOp(buffer)).results[0]
     offset = _byte_offset(op, memref_type, op.indices)
-    length = byte_size(op, memref_type.element_type)
-    load = emit(op, util.BufferLoadOp(buffer, size, offset, length, op.res.type))
+    return buffer, size, offset, byte_size(op, memref_type.element_type)
+
+
+def _load(state: ConversionState, op: Operation) -> None:
+    assert isinstance(op, memref.LoadOp)
+    access = _access(state, op)
+    if access is None:
+        return
+    load = emit(op, util.BufferLoadOp(*access, op.res.type))
     state.replace(op, load.results)
 
 
 def _store(state: ConversionState, op: Operation) -> None:
     assert isinstance(op, memref.StoreOp)
-    memref_type = op.memref.type
-    buffer = _buffer_of(state, op, op.memref)
-    if buffer is None:
+    access = _access(state, op)
+    if access is None:
         return
-    assert isinstance(memref_type, MemRefType)
-    size = emit(op, util.BufferSizeOp(buffer)).results[0]
-    offset = _byte_offset(op, memref_type, op.indices)
-    length = byte_size(op, memref_type.element_type)
-    emit(op, util.BufferStoreOp(state.remapped(op.value, op), buffer, size, offset, length))
+    emit(op, util.BufferStoreOp(state.remapped(op.value, op), *access))
     state.replace(op, [])
 
 
