@@ -351,7 +351,8 @@ def _split_operands(op: Operation) -> tuple[Sequence[SSAValue], list[Sequence[SS
     raise op_error(op, "has successors the module format cannot encode")
 
 
-def _register_type(op: Operation, attr: Attribute) -> str:
+def _type_name(attr: Attribute) -> str | None:
+    """The module format's name of a VM value or ref type, or None."""
     if attr in _VALUE_TYPES:
         return _VALUE_TYPES[attr]
     if isinstance(attr, BufferType):
@@ -360,19 +361,21 @@ def _register_type(op: Operation, attr: Attribute) -> str:
         return "list"
     if isinstance(attr, RefType):
         return "ref"
-    raise op_error(op, f"uses type {attr}, which VM registers cannot hold")
+    return None
+
+
+def _register_type(op: Operation, attr: Attribute) -> str:
+    name = _type_name(attr)
+    if name is None:
+        raise op_error(op, f"uses type {attr}, which VM registers cannot hold")
+    return name
 
 
 def _list_element_type(op: Operation, element: Attribute) -> str:
-    if element in _VALUE_TYPES:
-        return _VALUE_TYPES[element]
-    if isinstance(element, BufferType):
-        return "buffer"
-    if isinstance(element, ListType):
-        return "list"
-    if isinstance(element, RefType) or element.name == "vm.opaque":
-        return "ref"
-    raise op_error(op, f"lists of {element} are not supported")
+    name = "ref" if element.name == "vm.opaque" else _type_name(element)
+    if name is None:
+        raise op_error(op, f"lists of {element} are not supported")
+    return name
 
 
 def _global(op: GlobalOp) -> fmt.Global:
