@@ -17,8 +17,9 @@ rows closer together than their length), several elements share an address; the 
 last in the kernel's loop order (the C order of the view given) wins, as in IREE's loops.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from math import gcd
+from typing import TypeVar
 
 import numpy as np
 
@@ -31,8 +32,11 @@ _HIGH32 = U64 ^ 0xFFFFFFFF
 
 # (buffer, element offset, element strides) of an output region
 Region = tuple[Buffer, int, tuple[int, ...]]
+# (buffer, element offset, (stride0, stride1)) of a checked 2-D operand
+Operand2D = tuple[Buffer, int, tuple[int, int]]
 # An export's implementation: flattened import arguments in, a tuple of results out.
 Kernel = Callable[..., tuple[()]]
+T = TypeVar("T")
 
 
 def to_i64(value: int) -> int:
@@ -43,6 +47,15 @@ def to_i64(value: int) -> int:
 def to_i32(value: int) -> int:
     """`value` as a signed 32-bit integer (two's complement wrap-around)."""
     return ((value + 0x80000000) & 0xFFFFFFFF) - 0x80000000
+
+
+def flags_type(table: Mapping[int, T], flags: int) -> T:
+    """The entry of `table` for the type in `flags`' low byte (INVALID_ARGUMENT "unhandled
+    flags" if there is none)."""
+    entry = table.get(flags & 0xFF)
+    if entry is None:
+        raise invalid_argument("unhandled flags")
+    return entry
 
 
 def check_2d(
@@ -68,6 +81,35 @@ def check_2d(
         raise invalid_argument("ref is null" if ref is None else "ref type mismatch")
     ref.check_mapping(elem_size * offset, length, elem_size, write)
     return ref
+
+
+def strided_2d_kernel(
+    names: tuple[str, ...],
+    dtype: np.dtype,
+    body: Callable[[list[Operand2D], tuple[int, int]], object],
+) -> Kernel:
+    """An export taking `(ref, offset, stride0, stride1)` per operand in `names`, then
+    `(size0, size1)`; the last operand is the output.
+
+    Every operand is checked with `check_2d` (in order, the output writable) before
+    `body(operands, (size0, size1))` runs, which it does only for a non-empty region.
+    """
+    size = dtype.itemsize
+    # (name, index of the operand's first argument, whether it is the output)
+    slots = tuple((name, 4 * i, i == len(names) - 1) for i, name in enumerate(names))
+
+    def kernel(*args: int) -> tuple[()]:
+        size0, size1 = args[-2], args[-1]
+        operands: list[Operand2D] = []
+        for name, at, write in slots:
+            ref, offset, stride0, stride1 = args[at : at + 4]
+            buffer = check_2d(name, ref, size, offset, stride0, stride1, size0, size1, write)
+            operands.append((buffer, offset, (stride0, stride1)))
+        if size0 and size1:
+            body(operands, (size0, size1))
+        return ()
+
+    return kernel
 
 
 def view(

@@ -10,7 +10,14 @@ pointer jumping (a logarithmic number of passes over the bytes) instead of a loo
 
 import numpy as np
 
-from pyvmvx.runtime.modules.vmvx_common import Kernel, check_2d, overlaps_itself, view
+from pyvmvx.runtime.modules.vmvx_common import (
+    Kernel,
+    Operand2D,
+    check_2d,
+    overlaps_itself,
+    strided_2d_kernel,
+    view,
+)
 from pyvmvx.runtime.vm.buffer import Buffer
 
 _COPY_TYPES = {bits: np.dtype(f"u{bits // 8}") for bits in (8, 16, 32, 64)}
@@ -20,39 +27,17 @@ _U32 = np.dtype(np.uint32)
 def copy_kernel(bits: int) -> Kernel:
     """`copy.2d.x<bits>`: `(in, in_offset, in_strides, out, out_offset, out_strides, sizes)`."""
     dtype = _COPY_TYPES[bits]
-    size = dtype.itemsize
 
-    def kernel(
-        in_ref: object,
-        in_offset: int,
-        in_stride0: int,
-        in_stride1: int,
-        out_ref: object,
-        out_offset: int,
-        out_stride0: int,
-        out_stride1: int,
-        size0: int,
-        size1: int,
-    ) -> tuple[()]:
-        in_buf = check_2d(
-            "in", in_ref, size, in_offset, in_stride0, in_stride1, size0, size1, False
-        )
-        out_buf = check_2d(
-            "out", out_ref, size, out_offset, out_stride0, out_stride1, size0, size1, True
-        )
-        if size0 and size1:
-            shape = (size0, size1)
-            source = view("in", in_buf, dtype, in_offset, shape, (in_stride0, in_stride1))
-            target = view("out", out_buf, dtype, out_offset, shape, (out_stride0, out_stride1))
-            if np.may_share_memory(source, target) or overlaps_itself(
-                shape, (out_stride0, out_stride1)
-            ):
-                _copy_in_element_order(source, target, out_buf)
-            else:
-                np.copyto(target, source)
-        return ()
+    def body(operands: list[Operand2D], shape: tuple[int, int]) -> None:
+        (in_buf, in_offset, in_strides), (out_buf, out_offset, out_strides) = operands
+        source = view("in", in_buf, dtype, in_offset, shape, in_strides)
+        target = view("out", out_buf, dtype, out_offset, shape, out_strides)
+        if np.may_share_memory(source, target) or overlaps_itself(shape, out_strides):
+            _copy_in_element_order(source, target, out_buf)
+        else:
+            np.copyto(target, source)
 
-    return kernel
+    return strided_2d_kernel(("in", "out"), dtype, body)
 
 
 def _byte_addresses(array: np.ndarray) -> np.ndarray:

@@ -22,10 +22,11 @@ element in row-major (i, j) order, as IREE's loop does.
 """
 
 from collections.abc import Callable
+from functools import partial
 
 import numpy as np
 
-from pyvmvx.runtime.modules.vmvx_common import Kernel, check_2d, store, view
+from pyvmvx.runtime.modules.vmvx_common import Kernel, Operand2D, store, strided_2d_kernel, view
 
 _F32 = np.dtype(np.float32)
 _I32 = np.dtype(np.int32)
@@ -116,87 +117,30 @@ UNARY: dict[str, tuple[np.dtype, Callable[..., object]]] = {
 }
 
 
+def elementwise_kernel(
+    names: tuple[str, ...], dtype: np.dtype, op: Callable[..., object]
+) -> Kernel:
+    """The export over operands `names` (inputs, then the output) computing
+    `op(*inputs, out)` on views of element type `dtype`."""
+
+    inputs, output = names[:-1], names[-1]
+
+    def body(operands: list[Operand2D], shape: tuple[int, int]) -> None:
+        views = [
+            view(inputs[i], buffer, dtype, offset, shape, strides)
+            for i, (buffer, offset, strides) in enumerate(operands[:-1])
+        ]
+        region = operands[-1]
+        store(output, region, dtype, shape, (shape, region[2]), partial(op, *views))
+
+    return strided_2d_kernel(names, dtype, body)
+
+
 def binary_kernel(dtype: np.dtype, op: Callable[..., object]) -> Kernel:
     """The export `(lhs, lhs_offset, lhs_strides, rhs, ..., out, ..., sizes) -> ()`."""
-    size = dtype.itemsize
-
-    def kernel(
-        lhs_ref: object,
-        lhs_offset: int,
-        lhs_stride0: int,
-        lhs_stride1: int,
-        rhs_ref: object,
-        rhs_offset: int,
-        rhs_stride0: int,
-        rhs_stride1: int,
-        out_ref: object,
-        out_offset: int,
-        out_stride0: int,
-        out_stride1: int,
-        size0: int,
-        size1: int,
-    ) -> tuple[()]:
-        lhs_buf = check_2d(
-            "lhs", lhs_ref, size, lhs_offset, lhs_stride0, lhs_stride1, size0, size1, False
-        )
-        rhs_buf = check_2d(
-            "rhs", rhs_ref, size, rhs_offset, rhs_stride0, rhs_stride1, size0, size1, False
-        )
-        out_buf = check_2d(
-            "out", out_ref, size, out_offset, out_stride0, out_stride1, size0, size1, True
-        )
-        shape = (size0, size1)
-        if size0 and size1:
-            lhs = view("lhs", lhs_buf, dtype, lhs_offset, shape, (lhs_stride0, lhs_stride1))
-            rhs = view("rhs", rhs_buf, dtype, rhs_offset, shape, (rhs_stride0, rhs_stride1))
-            out_strides = (out_stride0, out_stride1)
-            store(
-                "out",
-                (out_buf, out_offset, out_strides),
-                dtype,
-                shape,
-                (shape, out_strides),
-                lambda out: op(lhs, rhs, out),
-            )
-        return ()
-
-    return kernel
+    return elementwise_kernel(("lhs", "rhs", "out"), dtype, op)
 
 
 def unary_kernel(dtype: np.dtype, op: Callable[..., object]) -> Kernel:
     """The export `(in, in_offset, in_strides, out, out_offset, out_strides, sizes) -> ()`."""
-    size = dtype.itemsize
-
-    def kernel(
-        in_ref: object,
-        in_offset: int,
-        in_stride0: int,
-        in_stride1: int,
-        out_ref: object,
-        out_offset: int,
-        out_stride0: int,
-        out_stride1: int,
-        size0: int,
-        size1: int,
-    ) -> tuple[()]:
-        in_buf = check_2d(
-            "in", in_ref, size, in_offset, in_stride0, in_stride1, size0, size1, False
-        )
-        out_buf = check_2d(
-            "out", out_ref, size, out_offset, out_stride0, out_stride1, size0, size1, True
-        )
-        shape = (size0, size1)
-        if size0 and size1:
-            source = view("in", in_buf, dtype, in_offset, shape, (in_stride0, in_stride1))
-            out_strides = (out_stride0, out_stride1)
-            store(
-                "out",
-                (out_buf, out_offset, out_strides),
-                dtype,
-                shape,
-                (shape, out_strides),
-                lambda out: op(source, out),
-            )
-        return ()
-
-    return kernel
+    return elementwise_kernel(("in", "out"), dtype, op)

@@ -24,7 +24,14 @@ uninitialised for an unknown operation or operand role; pyvmvx reports INVALID_A
 
 import numpy as np
 
-from pyvmvx.runtime.modules.vmvx_common import check_2d, store, to_i32, to_i64, view
+from pyvmvx.runtime.modules.vmvx_common import (
+    check_2d,
+    flags_type,
+    store,
+    to_i32,
+    to_i64,
+    view,
+)
 from pyvmvx.runtime.status import invalid_argument
 
 ACCUMULATE = 0x100
@@ -55,10 +62,7 @@ def mmt4d(
     flags: int,
 ) -> tuple[()]:
     """The `mmt4d` export (see the module docstring)."""
-    types = _MMT4D_TYPES.get(flags & 0xFF)
-    if types is None:
-        raise invalid_argument("unhandled flags")
-    lhs_type, rhs_type, out_type, product_type = types
+    lhs_type, rhs_type, out_type, product_type = flags_type(_MMT4D_TYPES, flags)
     k = to_i64(k)  # M and N are checked below as 2-D sizes; K only through products
     m0, n0, k0 = to_i32(m0), to_i32(n0), to_i32(k0)
     # IREE widens the i32 tile sizes to size_t and multiplies with wrap-around.

@@ -25,8 +25,9 @@ pack writes nothing if any packed size is 0, unpack if an output size is 0.
 
 import numpy as np
 
-from pyvmvx.runtime.modules.vmvx_common import check_2d, store, to_i64, view
+from pyvmvx.runtime.modules.vmvx_common import check_2d, flags_type, store, to_i64, view
 from pyvmvx.runtime.status import invalid_argument
+from pyvmvx.runtime.vm.buffer import Buffer
 
 TRANSPOSE_INNER = 0x100
 TRANSPOSE_OUTER = 0x200
@@ -47,6 +48,24 @@ def _tile_axes(flags: int) -> tuple[int, int, int, int]:
 def _packed_strides(stride0: int, sizes: tuple[int, int, int, int]) -> tuple[int, ...]:
     """Element strides of a packed array whose three inner dimensions are contiguous."""
     return (stride0, sizes[2] * sizes[3], sizes[3], 1)
+
+
+def _check_packed(
+    name: str,
+    ref: object,
+    elem_size: int,
+    offset: int,
+    stride0: int,
+    sizes: tuple[int, int, int, int],
+    write: bool,
+) -> tuple[Buffer, tuple[int, int, int, int], int]:
+    """IREE's check of a packed operand, as `sizes[0]` rows of `sizes[1] * sizes[2] *
+    sizes[3]` contiguous elements; returns the buffer, the sizes as signed 64-bit values and
+    the row length."""
+    packed = (to_i64(sizes[0]), to_i64(sizes[1]), to_i64(sizes[2]), to_i64(sizes[3]))
+    row_length = packed[1] * packed[2] * packed[3]
+    buffer = check_2d(name, ref, elem_size, offset, stride0, 1, packed[0], row_length, write)
+    return buffer, packed, row_length
 
 
 def _non_negative(kernel: str, sizes: tuple[int, ...]) -> None:
@@ -73,17 +92,14 @@ def pack(
     flags: int,
 ) -> tuple[()]:
     """The `pack` export; `out_stride1` is ignored, as in IREE."""
-    dtype = _PACK_TYPES.get(flags & 0xFF)
-    if dtype is None:
-        raise invalid_argument("unhandled flags")
+    dtype = flags_type(_PACK_TYPES, flags)
     size = dtype.itemsize
     in_buf = check_2d(
         "in", in_ref, size, in_offset, in_stride0, in_stride1, in_size0, in_size1, False
     )
-    packed = (to_i64(out_size0), to_i64(out_size1), to_i64(out_size2), to_i64(out_size3))
-    row_length = packed[1] * packed[2] * packed[3]
-    out_buf = check_2d(
-        "out", out_ref, size, out_offset, out_stride0, 1, packed[0], row_length, True
+    out_sizes = (out_size0, out_size1, out_size2, out_size3)
+    out_buf, packed, row_length = _check_packed(
+        "out", out_ref, size, out_offset, out_stride0, out_sizes, True
     )
     if 0 in packed:
         return ()
@@ -133,13 +149,10 @@ def unpack(
     flags: int,
 ) -> tuple[()]:
     """The `unpack` export; `in_stride1` is ignored, as in IREE."""
-    dtype = _UNPACK_TYPES.get(flags & 0xFF)
-    if dtype is None:
-        raise invalid_argument("unhandled flags")
+    dtype = flags_type(_UNPACK_TYPES, flags)
     size = dtype.itemsize
-    packed = (to_i64(in_size0), to_i64(in_size1), to_i64(in_size2), to_i64(in_size3))
-    row_length = packed[1] * packed[2] * packed[3]
-    in_buf = check_2d("in", in_ref, size, in_offset, in_stride0, 1, packed[0], row_length, False)
+    in_sizes = (in_size0, in_size1, in_size2, in_size3)
+    in_buf, packed, _ = _check_packed("in", in_ref, size, in_offset, in_stride0, in_sizes, False)
     out_buf = check_2d(
         "out", out_ref, size, out_offset, out_stride0, out_stride1, out_size0, out_size1, True
     )
