@@ -5,12 +5,10 @@ setter is exported as `__set_constants` with calling convention `0r_v`, next to 
 entry points with `0rrriiiiiiiii_v`, which is what the runtime loader checks.
 """
 
-from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.parser import Parser
-from xdsl.universe import Universe
 
-from pyvmvx.dialects import get_iree_dialects, get_upstream_overrides
+from pyvmvx.compiler.driver import make_context
 from pyvmvx.dialects.vm.imports import calling_convention
 from pyvmvx.dialects.vm.structural import ExportOp, FuncOp
 from pyvmvx.transforms.materialize_constants import MaterializeConstantsPass
@@ -31,18 +29,8 @@ func.func @dispatch() {
 """
 
 
-def _context() -> Context:
-    ctx = Context()
-    dialects = dict(Universe.get_multiverse().all_dialects)
-    dialects.update(get_iree_dialects())
-    dialects.update(get_upstream_overrides())
-    for name, factory in dialects.items():
-        ctx.register_dialect(name, factory)
-    return ctx
-
-
 def _compile(source: str) -> ModuleOp:
-    ctx = _context()
+    ctx = make_context()
     module = Parser(ctx, source).parse_module()
     for compiler_pass in (MaterializeConstantsPass(), VMVXConversionPass(), VMConversionPass()):
         compiler_pass.apply(ctx, module)

@@ -15,30 +15,19 @@ from math import prod
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from xdsl.context import Context
 from xdsl.dialects import affine, arith, func, memref
 from xdsl.dialects.builtin import IntegerAttr, MemRefType
 from xdsl.ir import SSAValue
 from xdsl.parser import Parser
-from xdsl.universe import Universe
 
-from pyvmvx.dialects import get_iree_dialects, get_upstream_overrides, hal
+from pyvmvx.compiler.driver import make_context
+from pyvmvx.dialects import hal
 from pyvmvx.transforms.flatten_memref_subspan import FlattenMemRefSubspanPass
 
 LAYOUT = "#hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer>]>"
 
 
-def _context() -> Context:
-    ctx = Context()
-    dialects = dict(Universe.get_multiverse().all_dialects)
-    dialects.update(get_iree_dialects())
-    dialects.update(get_upstream_overrides())
-    for name, factory in dialects.items():
-        ctx.register_dialect(name, factory)
-    return ctx
-
-
-CONTEXT = _context()
+CONTEXT = make_context()
 
 
 @dataclass

@@ -13,30 +13,17 @@ from dataclasses import dataclass
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from xdsl.context import Context
 from xdsl.dialects import arith, func
 from xdsl.dialects.builtin import IntegerAttr
 from xdsl.ir import BlockArgument, SSAValue
 from xdsl.parser import Parser
 from xdsl.transforms.canonicalize import CanonicalizePass
-from xdsl.universe import Universe
 
-from pyvmvx.dialects import get_iree_dialects, get_upstream_overrides
+from pyvmvx.compiler.driver import make_context
 from pyvmvx.dialects.vmvx import GetBufferDescriptorOp
 from pyvmvx.transforms.resolve_buffer_descriptors import ResolveBufferDescriptorsPass
 
-
-def _context() -> Context:
-    ctx = Context()
-    dialects = dict(Universe.get_multiverse().all_dialects)
-    dialects.update(get_iree_dialects())
-    dialects.update(get_upstream_overrides())
-    for name, factory in dialects.items():
-        ctx.register_dialect(name, factory)
-    return ctx
-
-
-CTX = _context()
+CTX = make_context()
 
 
 @dataclass(frozen=True)

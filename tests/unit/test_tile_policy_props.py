@@ -4,10 +4,10 @@ import math
 
 from hypothesis import given
 from hypothesis import strategies as st
-from xdsl.context import Context
 from xdsl.ir import SSAValue
 from xdsl.parser import Parser
 
+from pyvmvx.compiler.driver import make_context
 from pyvmvx.compiler.tile_policy import IREETilePolicy, PythonTilePolicy, get_tile_policy
 from pyvmvx.compiler.tiling_interface import (
     MAX_PARTITIONED_LOOPS,
@@ -16,7 +16,6 @@ from pyvmvx.compiler.tiling_interface import (
     TilingModel,
     tiling_model,
 )
-from pyvmvx.dialects import get_iree_dialects, get_upstream_overrides
 
 
 class DomainModel(TilingModel):
@@ -88,16 +87,8 @@ def test_python_policy_bounds_the_grid_and_fills_each_workgroup(model: DomainMod
 
 
 def test_mmt4d_partitions_its_outer_loops_only() -> None:
-    ctx = Context()
-    for name, factory in {**get_iree_dialects(), **get_upstream_overrides()}.items():
-        ctx.register_dialect(name, factory)
-    from xdsl.dialects.builtin import Builtin
-    from xdsl.dialects.func import Func
-
-    ctx.load_dialect(Builtin)
-    ctx.load_dialect(Func)
     module = Parser(
-        ctx,
+        make_context(),
         """
         func.func @f(%a: memref<1x4x8x1xf32>, %b: memref<9x4x8x1xf32>, %c: memref<1x9x8x8xf32>) {
           linalg.mmt4d ins(%a, %b : memref<1x4x8x1xf32>, memref<9x4x8x1xf32>)

@@ -12,32 +12,19 @@ from dataclasses import dataclass
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from xdsl.context import Context
 from xdsl.dialects import arith, func, memref, scf
-from xdsl.dialects.builtin import DYNAMIC_INDEX, Builtin, IntegerAttr, ModuleOp
+from xdsl.dialects.builtin import DYNAMIC_INDEX, IntegerAttr, ModuleOp
 from xdsl.dialects.utils import get_dynamic_index_list
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.parser import Parser
 
+from pyvmvx.compiler.driver import make_context
 from pyvmvx.compiler.tiling_interface import compute_ops
-from pyvmvx.dialects import get_iree_dialects, get_upstream_overrides
 from pyvmvx.dialects.hal import InterfaceWorkgroupCountOp, InterfaceWorkgroupIDOp
 from pyvmvx.dialects.upstream_ext.linalg import packed_shape
 from pyvmvx.transforms.tile_and_distribute_to_workgroups import tile_and_distribute
 
-
-def _context() -> Context:
-    ctx = Context()
-    ctx.load_dialect(Builtin)
-    for name, factory in {**get_iree_dialects(), **get_upstream_overrides()}.items():
-        ctx.register_dialect(name, factory)
-    from xdsl.dialects.func import Func
-
-    ctx.load_dialect(Func)
-    return ctx
-
-
-CTX = _context()
+CTX = make_context()
 
 
 @dataclass
