@@ -7,14 +7,19 @@ depends on IREE.
 
 from __future__ import annotations
 
+import io
 import shutil
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
+from contextlib import redirect_stderr, redirect_stdout
 from functools import cache
 from pathlib import Path
+from unittest.mock import patch
 
 import pytest
+
+from pyvmvx.tools import pyvmvx_opt as pyvmvx_opt_tool
 
 SKIP_REASON = "iree-opt not installed (optional extra 'oracle')"
 INPUTS = Path(__file__).parent / "inputs"
@@ -64,6 +69,25 @@ def iree_opt() -> Tool:
 
 @pytest.fixture(scope="session")
 def pyvmvx_opt() -> Tool:
-    executable = _executable("pyvmvx-opt")
-    assert executable is not None, "pyvmvx-opt is not installed (pip install -e .)"
-    return _runner(executable)
+    """`pyvmvx-opt` in this process (its `main`, as the console script runs it): saves a
+    Python start per call; the command itself is exercised by the lit tests."""
+
+    @cache
+    def run(text: str, *args: str) -> str:
+        stdin = io.TextIOWrapper(io.BytesIO(text.encode()), encoding="utf-8")
+        stdout, stderr = io.StringIO(), io.StringIO()
+        with (
+            patch.object(sys, "argv", ["pyvmvx-opt"]),
+            patch.object(sys, "stdin", stdin),
+            redirect_stdout(stdout),
+            redirect_stderr(stderr),
+        ):
+            try:
+                code = pyvmvx_opt_tool.main(list(args))
+            except SystemExit as exit_:  # argument errors, as the process would exit
+                code = exit_.code
+        if code != 0:
+            raise ToolError("pyvmvx-opt", args, stderr.getvalue())
+        return stdout.getvalue()
+
+    return run
