@@ -45,6 +45,26 @@ def get_iree_dialects() -> dict[str, Callable[[], Dialect]]:
 
         return IREECPU
 
+    def get_iree_encoding() -> Dialect:
+        from pyvmvx.dialects.iree_encoding import IREEEncoding
+
+        return IREEEncoding
+
+    def get_iree_linalg_ext() -> Dialect:
+        from pyvmvx.dialects.iree_linalg_ext import IREELinalgExt
+
+        return IREELinalgExt
+
+    def get_iree_tensor_ext() -> Dialect:
+        from pyvmvx.dialects.iree_tensor_ext import IREETensorExt
+
+        return IREETensorExt
+
+    def get_stream() -> Dialect:
+        from pyvmvx.dialects.stream import Stream
+
+        return Stream
+
     return {
         "vmvx": get_vmvx,
         "util": get_util,
@@ -52,6 +72,10 @@ def get_iree_dialects() -> dict[str, Callable[[], Dialect]]:
         "vm": get_vm,
         "iree_codegen": get_iree_codegen,
         "iree_cpu": get_iree_cpu,
+        "iree_encoding": get_iree_encoding,
+        "iree_linalg_ext": get_iree_linalg_ext,
+        "iree_tensor_ext": get_iree_tensor_ext,
+        "stream": get_stream,
     }
 
 

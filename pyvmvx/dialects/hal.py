@@ -1,19 +1,25 @@
-"""The subset of IREE's `hal` dialect that the VMVX path touches.
+"""The subset of IREE's `hal` dialect that the VMVX path and IREE's VMVX tests touch.
 
 Executables (`hal.executable`, `.variant`, `.source`, `.export`, `.constant.block`), the
 dispatch-interface ops a codegen'd function reads its inputs with (`hal.interface.*`,
-`hal.executable.constant.load`), the `!hal.device` type and the attributes describing layouts
-and targets. Custom syntax and generic form follow IREE's `HALOps.td`/`HALAttrs.td`: inherent
-attributes are properties, bit-enum properties are stored as `i32` integers as IREE does
-(`descriptor_flags = 3 : i32`), and attributes of a known kind print without their
-`#hal.<mnemonic>` prefix inside op syntax (`layout(<bindings = [...]>)`) while the full form
-and aliases are accepted on input.
+`hal.executable.constant.load`), the `!hal.device` type and the attributes describing layouts,
+targets and devices (`#hal.device.target`). Parse-level host ops of IREE's linking tests:
+`hal.devices.get`, `hal.command_buffer.create`/`.dispatch`, `hal.executable.lookup` and
+`hal.executable.export.ordinal`, with `!hal.command_buffer`, `!hal.executable`, `!hal.buffer`.
+
+Custom syntax and generic form follow IREE 3.13 (`HALOps.td`/`HALAttrs.td`, checked against
+`iree-opt`): inherent attributes are properties, bit-enum properties are integers as IREE
+stores them (`descriptor_flags = 3 : i32`), and attributes of a known kind print without their
+`#hal.<mnemonic>` prefix where IREE's declarative syntax allows it
+(`hal.interface.binding.subspan layout(<bindings = [...]>)`), the full form and aliases being
+accepted on input. `hal.executable.export` has IREE 3.13's two regions (workgroup count, then
+condition), prints its layout in full, then `condition(...) -> i1 {...} fallback(@e)`,
+`count(...) {...}`, the `<...>` property dictionary and `attributes {...}`.
 
 Deliberate differences from IREE: the `hal.interface.workgroup.*` verifier rejects dimensions
-above 2 with the error IREE only raises when lowering to VMVX; `hal.executable.export` prints
-the current `count(...)` form with its attributes after the region and also reads the older
-bare-region form and the `<workgroup_size = ...>` spelling; `hal.executable.constant.block`
-does not take argument or result attributes.
+above 2 with the error IREE only raises when lowering to VMVX; `hal.executable.export` also
+reads the older bare-region form and inherent attributes in `attributes {...}`;
+`hal.executable.constant.block` does not take argument or result attributes.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ from xdsl.dialects.builtin import (
     AnyFloatConstr,
     ArrayAttr,
     ComplexType,
+    DenseArrayBase,
     DictionaryAttr,
     FunctionType,
     IndexType,
@@ -38,7 +45,10 @@ from xdsl.dialects.builtin import (
     ShapedType,
     SignlessIntegerConstraint,
     StringAttr,
+    SymbolRefAttr,
+    i1,
     i32,
+    i64,
 )
 from xdsl.ir import (
     Attribute,
@@ -58,6 +68,7 @@ from xdsl.irdl import (
     irdl_attr_definition,
     irdl_op_definition,
     lazy_traits_def,
+    operand_def,
     opt_operand_def,
     opt_prop_def,
     prop_def,
@@ -162,6 +173,27 @@ class DeviceType(ParametrizedAttribute, TypeAttribute):
     """`!hal.device`: a logical device, the first argument of workgroup-count regions."""
 
     name = "hal.device"
+
+
+@irdl_attr_definition
+class CommandBufferType(ParametrizedAttribute, TypeAttribute):
+    """`!hal.command_buffer`: a recorded sequence of device commands (host side)."""
+
+    name = "hal.command_buffer"
+
+
+@irdl_attr_definition
+class ExecutableType(ParametrizedAttribute, TypeAttribute):
+    """`!hal.executable`: an executable loaded on a device (host side)."""
+
+    name = "hal.executable"
+
+
+@irdl_attr_definition
+class BufferType(ParametrizedAttribute, TypeAttribute):
+    """`!hal.buffer`: a device buffer (host side)."""
+
+    name = "hal.buffer"
 
 
 @irdl_attr_definition
@@ -363,6 +395,70 @@ class ExecutableTargetAttr(ParametrizedAttribute):
             if self.configuration.data:
                 printer.print_string(", ")
                 printer.print_attribute(self.configuration)
+
+
+@irdl_attr_definition
+class DeviceTargetAttr(ParametrizedAttribute):
+    """`#hal.device.target<"local"(, {config})?(, [#hal.executable.target<...>, ...])?> :
+    !hal.device`: a device and the executable targets it can run, as listed in a module's
+    `hal.device.targets`. The `: !hal.device` suffix is optional on input and always printed,
+    as IREE does."""
+
+    name = "hal.device.target"
+
+    device_id: StringAttr
+    configuration: DictionaryAttr
+    executable_targets: ArrayAttr[ExecutableTargetAttr]
+
+    def __init__(
+        self,
+        device_id: str,
+        executable_targets: Sequence[ExecutableTargetAttr] = (),
+        configuration: Mapping[str, Attribute] | None = None,
+    ) -> None:
+        super().__init__(
+            StringAttr(device_id),
+            DictionaryAttr(dict(configuration or {})),
+            ArrayAttr(executable_targets),
+        )
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> list[Attribute]:
+        config = DictionaryAttr({})
+        targets: Attribute = ArrayAttr(())
+        with parser.in_angle_brackets():
+            device_id = parser.parse_str_literal(" for the device id")
+            entries: list[tuple[int, Attribute]] = []
+            while len(entries) < 2 and parser.parse_optional_punctuation(","):
+                entries.append((parser.pos, parser.parse_attribute()))
+            if entries and isinstance(first := entries[0][1], DictionaryAttr):
+                config = first
+                entries.pop(0)
+            if entries:
+                start, targets = entries.pop(0)
+                if entries or not (
+                    isinstance(targets, ArrayAttr)
+                    and all(isinstance(t, ExecutableTargetAttr) for t in targets.data)
+                ):
+                    parser.raise_error(
+                        "expected a list of #hal.executable.target attributes", start, parser.pos
+                    )
+        if parser.parse_optional_punctuation(":"):
+            start = parser.pos
+            if not isinstance(parser.parse_type(), DeviceType):
+                parser.raise_error("expected !hal.device", start, parser.pos)
+        return [StringAttr(device_id), config, targets]
+
+    def print_parameters(self, printer: Printer) -> None:
+        with printer.in_angle_brackets():
+            printer.print_string_literal(self.device_id.data)
+            if self.configuration.data:
+                printer.print_string(", ")
+                printer.print_attribute(self.configuration)
+            if self.executable_targets.data:
+                printer.print_string(", ")
+                printer.print_attribute(self.executable_targets)
+        printer.print_string(" : !hal.device")
 
 
 @irdl_attr_definition
@@ -1099,9 +1195,14 @@ class ExecutableVariantOp(_ExecutableContentsOp):
 
 @irdl_op_definition
 class ExecutableExportOp(IRDLOperation):
-    """`hal.executable.export public @name (ordinal(N))? layout(L)
-    (count(%device: !hal.device, %w: index...) -> (index, index, index) { ... })?
-    (attributes {...})?`: an entry point and the computation of its workgroup count."""
+    """`hal.executable.export public @name (ordinal(N))? layout(#hal.pipeline.layout<...>)
+    (condition(%device: !hal.device, ...) -> i1 {...} fallback(@other))?
+    (count(%device: !hal.device, %w: index...) -> (index, index, index) {...})?
+    (<workgroup_size = [...], ...>)? (attributes {...})?`: an entry point, the computation of
+    its workgroup count, and an optional condition selecting it over a fallback export.
+
+    IREE 3.13's op has two regions in this order: the workgroup count, then the condition.
+    """
 
     name = "hal.executable.export"
 
@@ -1109,17 +1210,27 @@ class ExecutableExportOp(IRDLOperation):
     sym_name = prop_def(StringAttr)
     ordinal = opt_prop_def(IntegerAttr[IndexType])
     layout = prop_def(PipelineLayoutAttr)
+    condition_fallback = opt_prop_def(SymbolRefAttr)
     workgroup_size = opt_prop_def(ArrayAttr[IntegerAttr[IndexType]])
     subgroup_size = opt_prop_def(IntegerAttr[IndexType])
     workgroup_local_memory = opt_prop_def(IntegerAttr[IndexType])
     source_locs = opt_prop_def(DictionaryAttr)
     workgroup_count = region_def()
+    condition = region_def()
 
     traits = traits_def(
         IsolatedFromAbove(),
         HasParent(ExecutableSourceOp, ExecutableVariantOp),
         SymbolOpInterface(),
     )
+
+    PROP_DICT: ClassVar[tuple[str, ...]] = (
+        "workgroup_size",
+        "subgroup_size",
+        "workgroup_local_memory",
+        "source_locs",
+    )
+    """Properties IREE prints in the `<...>` dictionary, in declaration order."""
 
     def __init__(
         self,
@@ -1131,7 +1242,7 @@ class ExecutableExportOp(IRDLOperation):
         workgroup_size: Sequence[int] | None = None,
     ) -> None:
         super().__init__(
-            regions=[Region() if workgroup_count is None else workgroup_count],
+            regions=[Region() if workgroup_count is None else workgroup_count, Region()],
             properties={
                 "sym_name": StringAttr(sym_name),
                 "sym_visibility": None if visibility is None else StringAttr(visibility),
@@ -1158,30 +1269,53 @@ class ExecutableExportOp(IRDLOperation):
         return self.workgroup_count.blocks.first
 
     @property
+    def condition_block(self) -> Block | None:
+        return self.condition.blocks.first
+
+    @property
     def workgroup_local_memory_bytes(self) -> int | None:
         return _optional_int(self.workgroup_local_memory)
 
     def verify_(self) -> None:
-        body = self.workgroup_count_block
-        if body is None:
-            return
-        if len(self.workgroup_count.blocks) != 1:
-            raise VerifyException("expected a single region block")
-        args = body.args
-        if (
-            not args
-            or not isinstance(args[0].type, DeviceType)
-            or any(not isinstance(a.type, IndexType) for a in args[1:])
+        for what, region in (
+            ("workgroup_count", self.workgroup_count),
+            ("condition region", self.condition),
         ):
-            raise VerifyException(
-                "expected workgroup_count to take (%device: !hal.device, "
-                "%workload_0: index, %workload_1: index, ..."
-            )
-        terminator = body.last_op
-        if not isinstance(terminator, ReturnOp) or len(terminator.values) != 3:
-            raise VerifyException("expected operation to yield 3 values")
-        if any(not isinstance(v.type, IndexType) for v in terminator.values):
-            raise VerifyException("operands do not match expected region return types")
+            if (body := region.blocks.first) is None:
+                continue
+            if len(region.blocks) != 1:
+                raise VerifyException(f"expected a single block in the {what}")
+            if not _takes_device_and_workload(body):
+                raise VerifyException(
+                    f"expected {what} to take (%device: !hal.device, "
+                    "%workload_0: index, %workload_1: index, ..."
+                )
+        if (count := self.workgroup_count_block) is not None:
+            returned = _returned_types(count)
+            if (
+                returned is None
+                or len(returned) != 3
+                or not all(isinstance(t, IndexType) for t in returned)
+            ):
+                raise VerifyException(
+                    "workgroup count region must return the XYZ dimension counts as `index` types"
+                )
+        if (condition := self.condition_block) is not None:
+            if _returned_types(condition) != [i1]:
+                raise VerifyException("condition region must return a boolean value")
+            if self.condition_fallback is None:
+                raise VerifyException("must have a fallback if a condition region is defined")
+            self._verify_fallback(self.condition_fallback)
+        elif self.condition_fallback is not None:
+            raise VerifyException("fallback must only be present if a condition region is defined")
+
+    def _verify_fallback(self, fallback: SymbolRefAttr) -> None:
+        parent = self.parent_op()
+        target = (
+            None if parent is None else SymbolTable.lookup_symbol(parent, fallback.string_value())
+        )
+        if not isinstance(target, ExecutableExportOp):
+            raise VerifyException(f"undefined fallback entry point: {fallback}")
 
     @classmethod
     def parse(cls, parser: Parser) -> Self:
@@ -1194,44 +1328,46 @@ class ExecutableExportOp(IRDLOperation):
         entries: dict[str, Attribute] = {}
         if (early := parser.parse_optional_attr_dict_with_keyword()) is not None:
             entries.update(early.data)
+        condition = Region()
+        if parser.parse_optional_keyword("condition"):
+            condition = _parse_function_region(
+                parser, [i1], "condition region must return a boolean value"
+            )
+        if parser.parse_optional_keyword("fallback"):
+            with parser.in_parens():
+                entries["condition_fallback"] = parser.parse_attribute()
         if parser.parse_optional_keyword("count"):
-            region = cls._parse_count_region(parser)
+            count = _parse_function_region(
+                parser, [_INDEX] * 3, "workgroup count region must return the XYZ dimension counts"
+            )
         else:
-            region = parser.parse_optional_region() or Region()
-        if (late := parser.parse_optional_attr_dict_with_keyword()) is not None:
-            entries.update(late.data)
-        elif parser.parse_optional_punctuation("<"):
+            count = parser.parse_optional_region() or Region()
+        if parser.parse_optional_punctuation("<"):
             entries.update(
                 parser.parse_comma_separated_list(
-                    Parser.Delimiter.NONE, lambda: cls._parse_named_attr(parser)
+                    Parser.Delimiter.NONE, lambda: cls._parse_prop_entry(parser)
                 )
             )
             parser.parse_punctuation(">")
+        if (late := parser.parse_optional_attr_dict_with_keyword()) is not None:
+            entries.update(late.data)
         props, attrs = _split_properties(cls, entries)
         props.update({"sym_name": sym_name, "layout": layout})
         if visibility is not None:
             props["sym_visibility"] = visibility
         if ordinal is not None:
             props["ordinal"] = _index_attr(ordinal)
-        return cls.create(properties=props, attributes=attrs, regions=[region])
+        return cls.create(properties=props, attributes=attrs, regions=[count, condition])
 
     @staticmethod
-    def _parse_named_attr(parser: Parser) -> tuple[str, Attribute]:
+    def _parse_prop_entry(parser: Parser) -> tuple[str, Attribute]:
+        """`name = value` in the `<...>` dictionary; IREE writes index-typed integers bare."""
         name = parser.parse_identifier_or_str_literal()
         parser.parse_punctuation("=")
-        return name, parser.parse_attribute()
-
-    @staticmethod
-    def _parse_count_region(parser: Parser) -> Region:
-        args = parser.parse_comma_separated_list(Parser.Delimiter.PAREN, parser.parse_argument)
-        parser.parse_punctuation("->")
-        start = parser.pos
-        result_types = parser.parse_comma_separated_list(Parser.Delimiter.PAREN, parser.parse_type)
-        if len(result_types) != 3 or any(not isinstance(t, IndexType) for t in result_types):
-            parser.raise_error(
-                "workgroup count region must return the XYZ dimension counts", start, parser.pos
-            )
-        return parser.parse_region(args)
+        value = parser.parse_attribute()
+        if name in ("subgroup_size", "workgroup_local_memory") and isinstance(value, IntegerAttr):
+            value = _index_attr(value.value.data)
+        return name, value
 
     def print(self, printer: Printer) -> None:
         printer.print_string(f" {_visibility(self) or 'public'} ")
@@ -1239,16 +1375,73 @@ class ExecutableExportOp(IRDLOperation):
         if (ordinal := self.ordinal_index) is not None:
             printer.print_string(f" ordinal({ordinal})")
         printer.print_string(" layout(")
-        self.layout.print_parameters(printer)
+        printer.print_attribute(self.layout)
         printer.print_string(")")
-        if (body := self.workgroup_count_block) is not None:
+        if self.condition_block is not None:
+            printer.print_string(" condition")
+            _print_function_region(printer, self.condition, [i1])
+        if self.condition_fallback is not None:
+            printer.print_string(" fallback(")
+            printer.print_attribute(self.condition_fallback)
+            printer.print_string(")")
+        if self.workgroup_count_block is not None:
             printer.print_string(" count")
-            _print_region_arguments(printer, body)
-            printer.print_string(" -> (index, index, index) ")
-            printer.print_region(self.workgroup_count, print_entry_block_args=False)
-        _print_attr_dict(
-            printer, self, ("sym_name", "sym_visibility", "ordinal", "layout"), keyword=True
-        )
+            _print_function_region(printer, self.workgroup_count, [_INDEX] * 3)
+        props = [(k, v) for k in self.PROP_DICT if (v := self.properties.get(k)) is not None]
+        if props:
+            printer.print_string(" <")
+            printer.print_list(props, lambda entry: _print_prop_entry(printer, *entry))
+            printer.print_string(">")
+        skip = ("sym_name", "sym_visibility", "ordinal", "layout", "condition_fallback")
+        _print_attr_dict(printer, self, (*skip, *self.PROP_DICT), keyword=True)
+
+
+def _print_prop_entry(printer: Printer, name: str, value: Attribute) -> None:
+    printer.print_string(f"{name} = ")
+    if name in ("subgroup_size", "workgroup_local_memory") and isinstance(value, IntegerAttr):
+        printer.print_string(str(value.value.data))
+    else:
+        printer.print_attribute(value)
+
+
+def _takes_device_and_workload(block: Block) -> bool:
+    args = block.args
+    return (
+        bool(args)
+        and isinstance(args[0].type, DeviceType)
+        and all(isinstance(a.type, IndexType) for a in args[1:])
+    )
+
+
+def _returned_types(block: Block) -> list[Attribute] | None:
+    terminator = block.last_op
+    return [v.type for v in terminator.values] if isinstance(terminator, ReturnOp) else None
+
+
+def _parse_function_region(parser: Parser, results: Sequence[Attribute], error: str) -> Region:
+    """`(%device: !hal.device, %w: index, ...) -> (types) {...}` with the given result types."""
+    args = parser.parse_comma_separated_list(Parser.Delimiter.PAREN, parser.parse_argument)
+    parser.parse_punctuation("->")
+    start = parser.pos
+    paren = parser.parse_optional_comma_separated_list(Parser.Delimiter.PAREN, parser.parse_type)
+    types = [parser.parse_type()] if paren is None else paren
+    if types != list(results):
+        parser.raise_error(error, start, parser.pos)
+    return parser.parse_region(args)
+
+
+def _print_function_region(printer: Printer, region: Region, results: Sequence[Attribute]) -> None:
+    body = region.blocks.first
+    assert body is not None
+    _print_region_arguments(printer, body)
+    printer.print_string(" -> ")
+    if len(results) == 1:
+        printer.print_attribute(results[0])
+    else:
+        with printer.in_parens():
+            printer.print_list(results, printer.print_attribute)
+    printer.print_string(" ")
+    printer.print_region(region, print_entry_block_args=False)
 
 
 @irdl_op_definition
@@ -1360,6 +1553,337 @@ class ExecutableConstantBlockOp(IRDLOperation):
         printer.print_region(self.body, print_entry_block_args=False)
 
 
+# ---------------------------------------------------------------------------------------------
+# Host ops (parse-level: what IREE's host-side test inputs use)
+# ---------------------------------------------------------------------------------------------
+
+
+class CommandBufferModes(enum.IntFlag):
+    """`HAL_CommandBufferModeBitfield` bits; member names are IREE's spellings."""
+
+    OneShot = 1
+    Nested = 2
+    AllowInlineExecution = 16
+
+
+class CommandCategories(enum.IntFlag):
+    """`HAL_CommandCategoryBitfield` bits."""
+
+    Transfer = 1
+    Dispatch = 2
+
+
+class DispatchFlags(enum.IntFlag):
+    """`HAL_DispatchFlags` bits."""
+
+    Reserved = 1
+
+
+def _print_op_bit_enum(printer: Printer, value: enum.IntFlag) -> None:
+    """A bit enum inside op syntax as MLIR prints it there: `"None"` quoted when empty."""
+    if value:
+        _print_bit_enum(printer, value)
+    else:
+        printer.print_string_literal("None")
+
+
+def _parse_enum_clause(parser: Parser, keyword: str, enum_type: type[_FlagT]) -> _FlagT:
+    parser.parse_keyword(keyword)
+    with parser.in_parens():
+        return _parse_bit_enum(parser, enum_type)
+
+
+def _parse_typed_operand(parser: Parser) -> SSAValue:
+    """`%v : type`."""
+    operand = parser.parse_unresolved_operand()
+    parser.parse_punctuation(":")
+    return parser.resolve_operand(operand, parser.parse_type())
+
+
+def _parse_typed_operand_clause(parser: Parser, keyword: str) -> SSAValue:
+    """`keyword(%v : type)`."""
+    parser.parse_keyword(keyword)
+    with parser.in_parens():
+        return _parse_typed_operand(parser)
+
+
+def _print_typed_operand(printer: Printer, value: SSAValue) -> None:
+    printer.print_operand(value)
+    printer.print_string(" : ")
+    printer.print_attribute(value.type)
+
+
+@irdl_op_definition
+class DevicesGetOp(IRDLOperation):
+    """`hal.devices.get %index : !hal.device`: the device with the given index."""
+
+    name = "hal.devices.get"
+
+    index = operand_def(IndexType)
+    result = result_def(DeviceType)
+
+    traits = traits_def(Pure())
+
+    assembly_format = "$index attr-dict `:` type($result)"
+
+    def __init__(self, index: SSAValue) -> None:
+        super().__init__(operands=[index], result_types=[DeviceType()])
+
+
+@irdl_op_definition
+class CommandBufferCreateOp(IRDLOperation):
+    """`hal.command_buffer.create device(%d : !hal.device) mode(OneShot)
+    categories("Transfer|Dispatch") affinity(%a) (bindings(%n))? : !hal.command_buffer`."""
+
+    name = "hal.command_buffer.create"
+
+    device = operand_def(DeviceType)
+    queue_affinity = operand_def(i64)
+    binding_capacity = opt_operand_def(IndexType)
+    modes = prop_def(IntegerAttr[IntegerType])
+    command_categories = prop_def(IntegerAttr[IntegerType])
+    result = result_def(CommandBufferType)
+
+    def __init__(
+        self,
+        device: SSAValue,
+        queue_affinity: SSAValue,
+        modes: CommandBufferModes,
+        categories: CommandCategories,
+        binding_capacity: SSAValue | None = None,
+    ) -> None:
+        super().__init__(
+            operands=[
+                device,
+                queue_affinity,
+                [] if binding_capacity is None else [binding_capacity],
+            ],
+            result_types=[CommandBufferType()],
+            properties={
+                "modes": IntegerAttr(int(modes), i32),
+                "command_categories": IntegerAttr(int(categories), i32),
+            },
+        )
+
+    @classmethod
+    def parse(cls, parser: Parser) -> Self:
+        device = _parse_typed_operand_clause(parser, "device")
+        modes = _parse_enum_clause(parser, "mode", CommandBufferModes)
+        categories = _parse_enum_clause(parser, "categories", CommandCategories)
+        parser.parse_keyword("affinity")
+        with parser.in_parens():
+            affinity = parser.parse_operand(i64)
+        capacity = None
+        if parser.parse_optional_keyword("bindings"):
+            with parser.in_parens():
+                capacity = parser.parse_operand(IndexType())
+        parser.parse_punctuation(":")
+        start = parser.pos
+        if not isinstance(parser.parse_type(), CommandBufferType):
+            parser.raise_error("expected !hal.command_buffer", start, parser.pos)
+        op = cls(device, affinity, modes, categories, capacity)
+        _add_attr_dict(parser, op)
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" device(")
+        _print_typed_operand(printer, self.device)
+        printer.print_string(") mode(")
+        _print_op_bit_enum(printer, CommandBufferModes(self.modes.value.data))
+        printer.print_string(") categories(")
+        _print_op_bit_enum(printer, CommandCategories(self.command_categories.value.data))
+        printer.print_string(") affinity(")
+        printer.print_operand(self.queue_affinity)
+        printer.print_string(")")
+        if self.binding_capacity is not None:
+            printer.print_string(" bindings(")
+            printer.print_operand(self.binding_capacity)
+            printer.print_string(")")
+        printer.print_string(" : ")
+        printer.print_attribute(self.result.type)
+        _print_attr_dict(printer, self, ("modes", "command_categories"), keyword=True)
+
+
+def _add_attr_dict(parser: Parser, op: Operation) -> None:
+    """Parse `attributes {...}` into `op`'s properties (inherent names) and attributes."""
+    attr_dict = parser.parse_optional_attr_dict_with_keyword()
+    if attr_dict is not None:
+        assert isinstance(op, IRDLOperation)
+        props, attrs = _split_properties(type(op), attr_dict.data)
+        op.properties.update(props)
+        op.attributes.update(attrs)
+
+
+@irdl_op_definition
+class ExecutableLookupOp(IRDLOperation):
+    """`hal.executable.lookup device(%d : !hal.device) executable(@exe) : !hal.executable`:
+    the loaded form of an executable on a device."""
+
+    name = "hal.executable.lookup"
+
+    device = operand_def(DeviceType)
+    executable = prop_def(SymbolRefAttr)
+    result = result_def(ExecutableType)
+
+    traits = traits_def(Pure())
+
+    assembly_format = (
+        "`device` `(` $device `:` type($device) `)` `executable` `(` $executable `)` "
+        "`:` type($result) attr-dict-with-keyword"
+    )
+
+    def verify_(self) -> None:
+        if self.executable.nested_references.data:
+            raise VerifyException(f"expected a flat symbol reference, got {self.executable}")
+
+
+@irdl_op_definition
+class ExecutableExportOrdinalOp(IRDLOperation):
+    """`hal.executable.export.ordinal target(@exe::@variant::@export) : index`: the ordinal
+    an export gets once ordinals are assigned."""
+
+    name = "hal.executable.export.ordinal"
+
+    entry_point = prop_def(SymbolRefAttr)
+    result = result_def(IndexType)
+
+    traits = traits_def(Pure())
+
+    assembly_format = "`target` `(` $entry_point `)` `:` type($result) attr-dict-with-keyword"
+
+
+_BINDING_BUFFER = base(IndexType) | base(BufferType)
+
+
+@irdl_op_definition
+class CommandBufferDispatchOp(IRDLOperation):
+    """`hal.command_buffer.dispatch<%cmd : !hal.command_buffer> target(%exe :
+    !hal.executable)[%ordinal] workgroups([%x, %y, %z]) (constants([...]))? bindings([
+    (%buffer : !hal.buffer)[%offset, %length], ...]) flags(F)`: record a dispatch.
+
+    A binding buffer is a `!hal.buffer` or an `index` slot of the binding table. IREE 3.13
+    cannot read back its own print of an empty binding list (`bindings([\\n])`); pyvmvx
+    prints `bindings([])`, which it reads.
+    """
+
+    name = "hal.command_buffer.dispatch"
+
+    command_buffer = operand_def(CommandBufferType)
+    executable = operand_def(ExecutableType)
+    entry_point = operand_def(i64)
+    workgroup_x = operand_def(IndexType)
+    workgroup_y = operand_def(IndexType)
+    workgroup_z = operand_def(IndexType)
+    constants = var_operand_def(i32)
+    binding_buffers = var_operand_def(_BINDING_BUFFER)
+    binding_offsets = var_operand_def(IndexType)
+    binding_lengths = var_operand_def(IndexType)
+    flags = prop_def(IntegerAttr[IntegerType])
+
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+
+    def verify_(self) -> None:
+        counts = {len(self.binding_buffers), len(self.binding_offsets), len(self.binding_lengths)}
+        if len(counts) != 1:
+            raise VerifyException(
+                "requires that binding fields all have the same number of elements"
+            )
+
+    @classmethod
+    def parse(cls, parser: Parser) -> Self:
+        with parser.in_angle_brackets():
+            command_buffer = _parse_typed_operand(parser)
+        executable = _parse_typed_operand_clause(parser, "target")
+        with parser.in_square_brackets():
+            entry_point = parser.parse_operand(i64)
+        parser.parse_keyword("workgroups")
+        with parser.in_parens():
+            workgroups = parser.parse_comma_separated_list(
+                Parser.Delimiter.SQUARE, lambda: parser.parse_operand(IndexType())
+            )
+        if len(workgroups) != 3:
+            parser.raise_error("expected three workgroup counts (x, y, z)")
+        constants: list[SSAValue] = []
+        if parser.parse_optional_keyword("constants"):
+            with parser.in_parens():
+                constants = parser.parse_comma_separated_list(
+                    Parser.Delimiter.SQUARE, lambda: parser.parse_operand(i32)
+                )
+        parser.parse_keyword("bindings")
+        with parser.in_parens():
+            bindings = parser.parse_comma_separated_list(
+                Parser.Delimiter.SQUARE, lambda: cls._parse_binding(parser)
+            )
+        flags = _parse_enum_clause(parser, "flags", DispatchFlags)
+        op = cls.create(
+            operands=[
+                command_buffer,
+                executable,
+                entry_point,
+                *workgroups,
+                *constants,
+                *(b[0] for b in bindings),
+                *(b[1] for b in bindings),
+                *(b[2] for b in bindings),
+            ],
+            properties={
+                "flags": IntegerAttr(int(flags), i64),
+                "operandSegmentSizes": DenseArrayBase.from_list(
+                    i32, [1, 1, 1, 1, 1, 1, len(constants), *([len(bindings)] * 3)]
+                ),
+            },
+        )
+        _add_attr_dict(parser, op)
+        return op
+
+    @staticmethod
+    def _parse_binding(parser: Parser) -> tuple[SSAValue, SSAValue, SSAValue]:
+        """`(%buffer : type)[%offset, %length]`."""
+        with parser.in_parens():
+            buffer = _parse_typed_operand(parser)
+        with parser.in_square_brackets():
+            offset = parser.parse_operand(IndexType())
+            parser.parse_punctuation(",")
+            length = parser.parse_operand(IndexType())
+        return buffer, offset, length
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string("<")
+        _print_typed_operand(printer, self.command_buffer)
+        printer.print_string("> target(")
+        _print_typed_operand(printer, self.executable)
+        printer.print_string(")[")
+        printer.print_operand(self.entry_point)
+        printer.print_string("] workgroups([")
+        printer.print_list(
+            (self.workgroup_x, self.workgroup_y, self.workgroup_z), printer.print_operand
+        )
+        printer.print_string("])")
+        if self.constants:
+            printer.print_string(" constants([")
+            printer.print_list(self.constants, printer.print_operand)
+            printer.print_string("])")
+        printer.print_string(" bindings([")
+        printer.print_list(
+            zip(self.binding_buffers, self.binding_offsets, self.binding_lengths, strict=True),
+            lambda binding: self._print_binding(printer, *binding),
+        )
+        printer.print_string("]) flags(")
+        _print_op_bit_enum(printer, DispatchFlags(self.flags.value.data))
+        printer.print_string(")")
+        _print_attr_dict(printer, self, ("flags", "operandSegmentSizes"), keyword=True)
+
+    @staticmethod
+    def _print_binding(
+        printer: Printer, buffer: SSAValue, offset: SSAValue, length: SSAValue
+    ) -> None:
+        printer.print_string("(")
+        _print_typed_operand(printer, buffer)
+        printer.print_string(")[")
+        printer.print_list((offset, length), printer.print_operand)
+        printer.print_string("]")
+
+
 HAL = Dialect(
     "hal",
     [
@@ -1378,9 +1902,18 @@ HAL = Dialect(
         ExecutableVariantEndOp,
         ExecutableExportOp,
         ExecutableConstantBlockOp,
+        DevicesGetOp,
+        CommandBufferCreateOp,
+        CommandBufferDispatchOp,
+        ExecutableLookupOp,
+        ExecutableExportOrdinalOp,
     ],
     [
         DeviceType,
+        CommandBufferType,
+        ExecutableType,
+        BufferType,
+        DeviceTargetAttr,
         DescriptorTypeAttr,
         PipelineBindingAttr,
         PipelineLayoutAttr,

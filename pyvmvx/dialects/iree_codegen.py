@@ -14,6 +14,17 @@ A minimal subset of IREE's `IREECodegenAttrs.td` and `IREECPUAttrs.td`, with IRE
 
 `translation_info` and `lowering_config` are discardable attributes under those names, as in
 IREE; `get_translation_info`/`get_lowering_config` read them.
+
+Parse-level pieces other IREE inputs carry (read, verified and printed with IREE's syntax; no
+pass gives them meaning):
+
+- `#iree_codegen.workgroup_mapping<x|y|z(:N)?>`: an `scf.forall` mapping to workgroup ids
+  (`N`, only for `z`, delinearizes extra dimensions into z).
+- `#iree_cpu.vmvx_encoding_resolver<(configuration = {...})?>`: the VMVX encoding resolver.
+- `iree_codegen.query_tile_sizes tensor<..., #encoding> -> index, ...`: the data-tiling tile
+  sizes chosen for an encoded tensor type.
+- `iree_codegen.ukernel.generic "fn" (ins(...))? (outs(...))? ((...))? (fn_def_attrs {...})?
+  (strided_dims([[...], ...]))? (-> types)?`: a call to a microkernel.
 """
 
 from __future__ import annotations
@@ -24,17 +35,40 @@ from typing import Protocol, runtime_checkable
 from xdsl.dialects.builtin import (
     ArrayAttr,
     DictionaryAttr,
+    IndexType,
     IntAttr,
     IntegerAttr,
     NoneAttr,
     StringAttr,
     SymbolRefAttr,
+    TensorType,
+    i64,
 )
-from xdsl.ir import Attribute, Data, Dialect, Operation, ParametrizedAttribute
-from xdsl.irdl import irdl_attr_definition
+from xdsl.ir import Attribute, Data, Dialect, Operation, ParametrizedAttribute, SSAValue
+from xdsl.irdl import (
+    AttrSizedOperandSegments,
+    IRDLOperation,
+    irdl_attr_definition,
+    irdl_op_definition,
+    opt_prop_def,
+    prop_def,
+    traits_def,
+    var_operand_def,
+    var_result_def,
+)
+from xdsl.irdl.declarative_assembly_format import (
+    AttributeVariable,
+    CustomDirective,
+    ParsingState,
+    PrintingState,
+    irdl_custom_directive,
+)
 from xdsl.parser import AttrParser, Parser
 from xdsl.printer import Printer
+from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
+
+from pyvmvx.dialects.iree_linalg_ext import verify_destination_style
 
 TRANSLATION_INFO = "translation_info"
 LOWERING_CONFIG = "lowering_config"
@@ -364,6 +398,175 @@ class CodegenLoweringConfigAttr(ParametrizedAttribute):
             printer.print_string("]")
 
 
+# --- parse-level attributes and ops -----------------------------------------------------
+
+WORKGROUP_IDS = ("x", "y", "z")
+
+
+@irdl_attr_definition
+class WorkgroupMappingAttr(ParametrizedAttribute):
+    """`#iree_codegen.workgroup_mapping<x>`, `<z:1>`: an `scf.forall` loop distributed over a
+    workgroup id; `:N` (z only) is the delinearization dimension, printed when non-zero."""
+
+    name = "iree_codegen.workgroup_mapping"
+
+    id: StringAttr
+    delinearization_dim: IntAttr
+
+    def __init__(self, id: str, delinearization_dim: int = 0) -> None:
+        super().__init__(StringAttr(id), IntAttr(delinearization_dim))
+
+    def verify(self) -> None:
+        if self.id.data not in WORKGROUP_IDS:
+            raise VerifyException(f"expected WorkgroupId to be one of: {', '.join(WORKGROUP_IDS)}")
+        if self.delinearization_dim.data and self.id.data != "z":
+            raise VerifyException(f"illegal to use `delinearizationDim` for {self.id.data}")
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> list[Attribute]:
+        with parser.in_angle_brackets():
+            start = parser.pos
+            id = parser.parse_identifier()
+            if id not in WORKGROUP_IDS:
+                parser.raise_error(
+                    f"expected WorkgroupId to be one of: {', '.join(WORKGROUP_IDS)}", start
+                )
+            dim = 0
+            if parser.parse_optional_punctuation(":"):
+                dim = parser.parse_integer(allow_boolean=False, allow_negative=False)
+        return [StringAttr(id), IntAttr(dim)]
+
+    def print_parameters(self, printer: Printer) -> None:
+        dim = self.delinearization_dim.data
+        printer.print_string(f"<{self.id.data}{f':{dim}' if dim else ''}>")
+
+
+@irdl_attr_definition
+class VMVXEncodingResolverAttr(ParametrizedAttribute):
+    """`#iree_cpu.vmvx_encoding_resolver<>` or `<configuration = {...}>` (an explicit empty
+    configuration is kept apart from none, as IREE does)."""
+
+    name = "iree_cpu.vmvx_encoding_resolver"
+
+    configuration: DictionaryAttr | NoneAttr
+
+    def __init__(self, configuration: DictionaryAttr | None = None) -> None:
+        super().__init__(NoneAttr() if configuration is None else configuration)
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> list[Attribute]:
+        config: Attribute = NoneAttr()
+        with parser.in_angle_brackets():
+            if parser.parse_optional_keyword("configuration"):
+                parser.parse_punctuation("=")
+                config = DictionaryAttr(parser.parse_optional_dictionary_attr_dict())
+        return [config]
+
+    def print_parameters(self, printer: Printer) -> None:
+        with printer.in_angle_brackets():
+            if isinstance(self.configuration, DictionaryAttr):
+                printer.print_string("configuration = ")
+                printer.print_attribute(self.configuration)
+
+
+@irdl_op_definition
+class QueryTileSizesOp(IRDLOperation):
+    """`iree_codegen.query_tile_sizes tensor<?x?xf32, #enc> -> index, index`."""
+
+    name = "iree_codegen.query_tile_sizes"
+
+    tensor_type = prop_def(TensorType)
+    tile_sizes = var_result_def(IndexType)
+
+    traits = traits_def(Pure())
+
+    assembly_format = "attr-dict $tensor_type `->` type($tile_sizes)"
+
+    def __init__(self, tensor_type: TensorType, count: int) -> None:
+        super().__init__(
+            properties={"tensor_type": tensor_type}, result_types=[[IndexType()] * count]
+        )
+
+
+@irdl_custom_directive
+class IntListList(CustomDirective):
+    """`[[0, 1], []]`: a list of integer lists, printed without `: i64` as MLIR does."""
+
+    lists: AttributeVariable
+
+    def is_anchorable(self) -> bool:
+        return True
+
+    def is_present(self, op: IRDLOperation) -> bool:
+        return self.lists.is_present(op)
+
+    def parse(self, parser: Parser, state: ParsingState) -> bool:
+        def int_list() -> ArrayAttr[IntegerAttr]:
+            return ArrayAttr(
+                IntegerAttr(v, i64)
+                for v in parser.parse_comma_separated_list(
+                    Parser.Delimiter.SQUARE, parser.parse_integer
+                )
+            )
+
+        self.lists.set(
+            state, ArrayAttr(parser.parse_comma_separated_list(Parser.Delimiter.SQUARE, int_list))
+        )
+        return True
+
+    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
+        lists = self.lists.get(op)
+        assert isinstance(lists, ArrayAttr)
+        state.print_whitespace(printer)
+        _print_config_value(printer, lists)
+
+
+@irdl_op_definition
+class UKernelGenericOp(IRDLOperation):
+    """`iree_codegen.ukernel.generic "fn" ins(...) outs(...) (...) ...`: a microkernel call on
+    destination-style outputs plus extra scalar operands."""
+
+    name = "iree_codegen.ukernel.generic"
+
+    u_kernel_fn_name = prop_def(StringAttr)
+    inputs = var_operand_def()
+    outputs = var_operand_def()
+    other_operands = var_operand_def()
+    fn_def_attrs = opt_prop_def(DictionaryAttr)
+    strided_dims = opt_prop_def(ArrayAttr[ArrayAttr[IntegerAttr]])
+    ukernel_results = var_result_def()
+
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+
+    assembly_format = (
+        "attr-dict $u_kernel_fn_name (`ins` `(` $inputs^ `:` type($inputs) `)`)? "
+        "(`outs` `(` $outputs^ `:` type($outputs) `)`)? "
+        "(`(` $other_operands^ `:` type($other_operands) `)`)? "
+        "(`fn_def_attrs` $fn_def_attrs^)? "
+        "(`strided_dims` `(` custom<IntListList>($strided_dims)^ `)`)? "
+        "(`->` type($ukernel_results)^)?"
+    )
+
+    custom_directives = (IntListList,)
+
+    def __init__(
+        self,
+        fn_name: str,
+        inputs: Sequence[SSAValue],
+        outputs: Sequence[SSAValue],
+        other_operands: Sequence[SSAValue] = (),
+        result_types: Sequence[Attribute] = (),
+    ) -> None:
+        super().__init__(
+            operands=[inputs, outputs, other_operands],
+            result_types=[result_types],
+            properties={"u_kernel_fn_name": StringAttr(fn_name)},
+        )
+
+    def verify_(self) -> None:
+        verify_destination_style(self.outputs, self.ukernel_results)
+
+
 # --- accessors --------------------------------------------------------------------------
 
 
@@ -379,8 +582,9 @@ def get_lowering_config(op: Operation) -> LoweringConfig | None:
 
 IREECodegen = Dialect(
     "iree_codegen",
-    [],
+    [QueryTileSizesOp, UKernelGenericOp],
     [
+        WorkgroupMappingAttr,
         VMVXPipelineAttr,
         NoPipelineAttr,
         TransformDialectCodegenAttr,
@@ -391,4 +595,4 @@ IREECodegen = Dialect(
     ],
 )
 
-IREECPU = Dialect("iree_cpu", [], [CPULoweringConfigAttr])
+IREECPU = Dialect("iree_cpu", [], [CPULoweringConfigAttr, VMVXEncodingResolverAttr])

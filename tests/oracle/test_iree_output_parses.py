@@ -20,19 +20,7 @@ from xdsl.dialects.builtin import ModuleOp, StringAttr
 
 GENERIC = {"iree": "--mlir-print-op-generic", "pyvmvx": "--print-op-generic"}
 
-KNOWN_BUGS: dict[tuple[str, str, str], str] = {
-    ("iree", "iree-vmvx-link-executables", "generic"): (
-        "pyvmvx's hal.executable.export has one region; IREE's has two (generic form: "
-        "'Expected 1 region, but got 2')"
-    ),
-    ("pyvmvx", "iree-vmvx-link-executables", "custom"): (
-        "pyvmvx prints hal.executable.export's layout without its #hal.pipeline.layout "
-        "prefix, which iree-opt rejects ('expected attribute value')"
-    ),
-    ("pyvmvx", "iree-vmvx-link-executables", "generic"): (
-        "pyvmvx's generic hal.executable.export has one region; iree-opt expects 2"
-    ),
-}
+KNOWN_BUGS: dict[tuple[str, str, str], str] = {}
 
 
 def _params(producer: str) -> list[object]:

@@ -126,7 +126,7 @@ def test_simplify_of_semi_affine_is_not_supported() -> None:
 
 def test_overrides_replace_and_extend_upstream_dialects() -> None:
     overrides = upstream_ext.get_overrides()
-    assert set(overrides) == {"memref", "linalg", "scf", "tensor", "arith", "affine"}
+    assert set(overrides) == {"memref", "linalg", "scf", "tensor", "arith", "affine", "tosa"}
     dialects = {name: factory() for name, factory in overrides.items()}
     for name, dialect in dialects.items():
         assert dialect.name == name
@@ -151,6 +151,7 @@ def test_overrides_replace_and_extend_upstream_dialects() -> None:
         "affine.delinearize_index",
         "affine.linearize_index",
         "affine.max",
+        "tosa.apply_scale",
     ):
         assert added in ops[added.split(".")[0]], added
     # arith keeps its constant-materialization interface.

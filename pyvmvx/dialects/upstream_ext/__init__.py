@@ -1,7 +1,7 @@
 """Extensions of upstream xDSL 0.75 dialects that IREE-produced IR needs.
 
 `get_overrides()` returns extended copies of upstream dialects (`memref`, `linalg`, `scf`,
-`tensor`, `arith`, `affine`): the upstream op list with some ops replaced and some added,
+`tensor`, `arith`, `affine`, `tosa`): the upstream op list with some ops replaced and some added,
 registered by `pyvmvx-opt` in place of the upstream dialects. Every added or replaced op
 prints and parses MLIR's (IREE's) own custom syntax and keeps MLIR's generic form
 (operand order, property names).
@@ -21,6 +21,7 @@ Which class to use (build with these; matching with `isinstance` works as noted)
   deliberately not an `arith.IndexCastOp`).
 - `affine.delinearize_index`, `linearize_index`, `max`: `affine.DelinearizeIndexOp`,
   `LinearizeIndexOp`, `MaxOp` (new).
+- `tosa.apply_scale`: `tosa.ApplyScaleOp` (new, parse-level).
 
 A parsed op is an instance of the subclass, so code matching the upstream class keeps
 working. An op built from an upstream memref class verifies but prints in generic form (no
@@ -84,6 +85,11 @@ def get_overrides() -> dict[str, Callable[[], Dialect]]:
 
         return Affine
 
+    def get_tosa() -> Dialect:
+        from .tosa import Tosa
+
+        return Tosa
+
     return {
         "memref": get_memref,
         "linalg": get_linalg,
@@ -91,4 +97,5 @@ def get_overrides() -> dict[str, Callable[[], Dialect]]:
         "tensor": get_tensor,
         "arith": get_arith,
         "affine": get_affine,
+        "tosa": get_tosa,
     }

@@ -16,7 +16,7 @@
 // CHECK-NEXT:        %c3 = arith.constant 3 : i32
 // CHECK-NEXT:        hal.return %c3 : i32
 // CHECK-NEXT:      }
-// CHECK-NEXT:      hal.executable.export public @scale_dispatch ordinal(0) layout(<constants = 1, bindings = [#hal.pipeline.binding<storage_buffer>, #hal.pipeline.binding<storage_buffer>]>) count(%device: !hal.device, %n: index) -> (index, index, index) {
+// CHECK-NEXT:      hal.executable.export public @scale_dispatch ordinal(0) layout(#hal.pipeline.layout<constants = 1, bindings = [#hal.pipeline.binding<storage_buffer>, #hal.pipeline.binding<storage_buffer>]>) count(%device: !hal.device, %n: index) -> (index, index, index) {
 // CHECK-NEXT:        %c1 = arith.constant 1 : index
 // CHECK-NEXT:        hal.return %n, %c1, %c1 : index, index, index
 // CHECK-NEXT:      } attributes {testing.tag = "scale"}

@@ -1,10 +1,12 @@
 // RUN: pyvmvx-opt %s --split-input-file | filecheck %s
 // RUN: pyvmvx-opt %s --split-input-file | pyvmvx-opt --split-input-file | filecheck %s
 // RUN: %pyvmvx-roundtrip | filecheck %s
+// RUN: pyvmvx-opt %s --split-input-file --print-op-generic | filecheck %s --check-prefix=GENERIC
 
 // A compiled-for-VMVX executable: a variant with a target, constant blocks, exports in every
-// spelling IREE accepts, and the inner module. Exports always print in the `count(...)` form
-// with their attributes after the region; the implicit `*_end` terminators never print.
+// spelling IREE accepts, and the inner module. Exports always print as IREE 3.13 does: the full
+// `#hal.pipeline.layout`, `condition`/`fallback`, the `count(...)` form, then the `<...>` property
+// dictionary and `attributes {...}`; the implicit `*_end` terminators never print.
 
 #layout = #hal.pipeline.layout<constants = 2, bindings = [
   #hal.pipeline.binding<storage_buffer, ReadOnly>,
@@ -25,18 +27,18 @@
 // CHECK-NEXT:      hal.executable.constant.block(%{{.*}}: !hal.device) as () {
 // CHECK-NEXT:        hal.return
 // CHECK-NEXT:      }
-// CHECK-NEXT:      hal.executable.export public @saxpy ordinal(0) layout(<constants = 2, bindings = [#hal.pipeline.binding<storage_buffer, ReadOnly>, #hal.pipeline.binding<storage_buffer>]>) count(%[[D:.*]]: !hal.device, %[[W:.*]]: index) -> (index, index, index) {
+// CHECK-NEXT:      hal.executable.export public @saxpy ordinal(0) layout(#hal.pipeline.layout<constants = 2, bindings = [#hal.pipeline.binding<storage_buffer, ReadOnly>, #hal.pipeline.binding<storage_buffer>]>) count(%[[D:.*]]: !hal.device, %[[W:.*]]: index) -> (index, index, index) {
 // CHECK-NEXT:        %[[ONE:.*]] = arith.constant 1 : index
 // CHECK-NEXT:        hal.return %[[W]], %[[ONE]], %[[ONE]] : index, index, index
-// CHECK-NEXT:      } attributes {workgroup_size = [1 : index, 1 : index, 1 : index], workgroup_local_memory = 8192 : index}
-// CHECK-NEXT:      hal.executable.export public @bare_region ordinal(1) layout(<{{.*}}>) count(%{{.*}}: !hal.device) -> (index, index, index) {
+// CHECK-NEXT:      } <workgroup_size = [1 : index, 1 : index, 1 : index], workgroup_local_memory = 8192>{{$}}
+// CHECK-NEXT:      hal.executable.export public @bare_region ordinal(1) layout(#hal.pipeline.layout<{{.*}}>) count(%{{.*}}: !hal.device) -> (index, index, index) {
 // CHECK-NEXT:        %[[TWO:.*]] = arith.constant 2 : index
 // CHECK-NEXT:        hal.return %[[TWO]], %[[TWO]], %[[TWO]] : index, index, index
-// CHECK-NEXT:      } attributes {subgroup_size = 1 : index}
-// CHECK-NEXT:      hal.executable.export public @angle_attrs ordinal(2) layout(<{{.*}}>) count(%{{.*}}: !hal.device, %{{.*}}: index, %{{.*}}: index) -> (index, index, index) {
-// CHECK:         } attributes {workgroup_size = [4 : index, 1 : index, 1 : index]}
-// CHECK-NEXT:      hal.executable.export public @no_count ordinal(3) layout(<{{.*}}>){{$}}
-// CHECK-NEXT:      hal.executable.export private @plain layout(<{{.*}}>) attributes {tag = "kept"}{{$}}
+// CHECK-NEXT:      } <subgroup_size = 1>{{$}}
+// CHECK-NEXT:      hal.executable.export public @angle_attrs ordinal(2) layout(#hal.pipeline.layout<{{.*}}>) count(%{{.*}}: !hal.device, %{{.*}}: index, %{{.*}}: index) -> (index, index, index) {
+// CHECK:         } <workgroup_size = [4 : index, 1 : index, 1 : index]> attributes {tag = "mixed"}
+// CHECK-NEXT:      hal.executable.export public @no_count ordinal(3) layout(#hal.pipeline.layout<{{.*}}>){{$}}
+// CHECK-NEXT:      hal.executable.export private @plain layout(#hal.pipeline.layout<{{.*}}>) attributes {tag = "kept"}{{$}}
 // CHECK-NEXT:      builtin.module {
 // CHECK-NEXT:        func.func @saxpy() {
 // CHECK-NEXT:          %{{.*}} = hal.interface.constant.load layout(<{{.*}}>) ordinal(0) : f32
@@ -76,7 +78,7 @@ hal.executable private @saxpy {
     hal.executable.export public @angle_attrs ordinal(2) layout(#layout) count(%device: !hal.device, %x: index, %y: index) -> (index, index, index) {
       %c1 = arith.constant 1 : index
       hal.return %x, %y, %c1 : index, index, index
-    } <workgroup_size = [4 : index, 1 : index, 1 : index]>
+    } <workgroup_size = [4 : index, 1 : index, 1 : index]> attributes {tag = "mixed"}
     hal.executable.export @no_count ordinal(3) layout(#layout)
     hal.executable.export private @plain layout(#layout) attributes {tag = "kept"}
     builtin.module {
@@ -110,9 +112,9 @@ hal.executable private @saxpy {
 ]>
 
 // CHECK-LABEL: hal.executable.source public @offsets {
-// CHECK-NEXT:    hal.executable.export public @add_offset ordinal(0) layout(<constants = 1, bindings = [#hal.pipeline.binding<storage_buffer>, #hal.pipeline.binding<storage_buffer>]>) count(%{{.*}}: !hal.device) -> (index, index, index) {
-// CHECK:         } attributes {workgroup_size = [1 : index, 1 : index, 1 : index]}
-// CHECK-NEXT:    hal.executable.export public @write_ids ordinal(1) layout(<{{.*}}>) count(%{{.*}}: !hal.device, %{{.*}}: index) -> (index, index, index) {
+// CHECK-NEXT:    hal.executable.export public @add_offset ordinal(0) layout(#hal.pipeline.layout<constants = 1, bindings = [#hal.pipeline.binding<storage_buffer>, #hal.pipeline.binding<storage_buffer>]>) count(%{{.*}}: !hal.device) -> (index, index, index) {
+// CHECK:         } <workgroup_size = [1 : index, 1 : index, 1 : index]>{{$}}
+// CHECK-NEXT:    hal.executable.export public @write_ids ordinal(1) layout(#hal.pipeline.layout<{{.*}}>) count(%{{.*}}: !hal.device, %{{.*}}: index) -> (index, index, index) {
 // CHECK:         builtin.module {
 // CHECK-NEXT:      func.func @add_offset() {
 // CHECK-NEXT:        %{{.*}} = hal.interface.constant.load layout(<{{.*}}>) ordinal(0) : i32
@@ -187,4 +189,36 @@ hal.executable.source private @with_objects attributes {
     #hal.executable.target<"vmvx", "vmvx-bytecode-fb"> = [#hal.executable.object<{path = "ukernels.o"}>]
   }>
 } {
+}
+
+// -----
+
+// IREE 3.13's conditional exports: a `condition` region over the device and workload picks the
+// export, `fallback` names the one used otherwise. The generic form has both regions, count
+// first.
+
+// CHECK-LABEL: hal.executable.source public @conditional {
+// CHECK-NEXT:    hal.executable.export public @fast ordinal(0) layout(#hal.pipeline.layout<bindings = []>) condition(%{{.*}}: !hal.device, %[[N:.*]]: index) -> i1 {
+// CHECK-NEXT:      %{{.*}} = arith.constant 64 : index
+// CHECK-NEXT:      %[[OK:.*]] = arith.cmpi uge, %[[N]], %{{.*}} : index
+// CHECK-NEXT:      hal.return %[[OK]] : i1
+// CHECK-NEXT:    } fallback(@slow) count(%{{.*}}: !hal.device, %[[W:.*]]: index) -> (index, index, index) {
+// CHECK-NEXT:      hal.return %[[W]], %[[W]], %[[W]] : index, index, index
+// CHECK-NEXT:    }
+// CHECK-NEXT:    hal.executable.export public @slow ordinal(1) layout(#hal.pipeline.layout<bindings = []>){{$}}
+// GENERIC:       "hal.executable.export"() <{{{.*}}condition_fallback = @slow{{.*}}}> ({
+// GENERIC-NEXT:  ^{{.*}}(%{{.*}}: !hal.device, %{{.*}}: index):
+// GENERIC-NEXT:    "hal.return"
+// GENERIC-NEXT:  }, {
+// GENERIC-NEXT:  ^{{.*}}(%{{.*}}: !hal.device, %{{.*}}: index):
+// GENERIC:         "arith.cmpi"
+hal.executable.source @conditional {
+  hal.executable.export @fast ordinal(0) layout(#hal.pipeline.layout<bindings = []>) condition(%device: !hal.device, %n: index) -> i1 {
+    %c64 = arith.constant 64 : index
+    %ok = arith.cmpi uge, %n, %c64 : index
+    hal.return %ok : i1
+  } fallback(@slow) count(%device: !hal.device, %w: index) -> (index, index, index) {
+    hal.return %w, %w, %w : index, index, index
+  }
+  hal.executable.export @slow ordinal(1) layout(#hal.pipeline.layout<bindings = []>)
 }

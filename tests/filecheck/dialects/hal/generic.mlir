@@ -50,6 +50,7 @@
     "hal.executable.export"() <{layout = #hal.pipeline.layout<bindings = []>, ordinal = 0 : index, sym_name = "e", sym_visibility = "public", workgroup_size = [1 : index, 1 : index, 1 : index]}> ({
     ^bb0(%device: !hal.device, %w: index):
       "hal.return"(%w, %w, %w) : (index, index, index) -> ()
+    }, {
     }) : () -> ()
     "builtin.module"() ({
     ^bb0:
@@ -62,9 +63,9 @@
 // CHECK-LABEL: hal.executable private @ex {
 // CHECK-NEXT:    hal.executable.variant public @vmvx target(<"vmvx", "vmvx-bytecode-fb">) {
 // CHECK-NEXT:      hal.executable.constant.block(%{{.*}}: !hal.device) -> i32 as "c" {
-// CHECK:           hal.executable.export public @e ordinal(0) layout(<bindings = []>) count(%{{.*}}: !hal.device, %[[W:.*]]: index) -> (index, index, index) {
+// CHECK:           hal.executable.export public @e ordinal(0) layout(#hal.pipeline.layout<bindings = []>) count(%{{.*}}: !hal.device, %[[W:.*]]: index) -> (index, index, index) {
 // CHECK-NEXT:        hal.return %[[W]], %[[W]], %[[W]] : index, index, index
-// CHECK-NEXT:      } attributes {workgroup_size = [1 : index, 1 : index, 1 : index]}
+// CHECK-NEXT:      } <workgroup_size = [1 : index, 1 : index, 1 : index]>{{$}}
 // CHECK-NEXT:      builtin.module {
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
@@ -75,6 +76,9 @@
 // GENERIC:         "hal.executable.constant.block"() <{function_type = (!hal.device) -> i32, keys = ["c"]}> ({
 // GENERIC:         "hal.executable.export"() <{
 // GENERIC-SAME:      workgroup_size = [1 : index, 1 : index, 1 : index]
+// GENERIC:             "hal.return"
+// GENERIC-NEXT:      }, {
+// GENERIC-NEXT:      }) : () -> ()
 // GENERIC:           "hal.executable.variant_end"() : () -> ()
 // GENERIC-NEXT:    }) : () -> ()
 // GENERIC-NEXT:    "hal.executable_end"() : () -> ()

@@ -216,7 +216,7 @@ hal.executable.source @count_yields_two {
     hal.return %w, %w : index, index
   }
 }
-// CHECK: 'hal.executable.export' op expected operation to yield 3 values
+// CHECK: 'hal.executable.export' op workgroup count region must return the XYZ dimension counts as `index` types
 
 // -----
 
@@ -227,7 +227,7 @@ hal.executable.source @count_yields_i32 {
     hal.return %c, %c, %c : i32, i32, i32
   }
 }
-// CHECK: 'hal.executable.export' op operands do not match expected region return types
+// CHECK: 'hal.executable.export' op workgroup count region must return the XYZ dimension counts as `index` types
 
 // -----
 
@@ -261,3 +261,72 @@ hal.executable @duplicate_variants {
   }) : () -> ()
 }) : () -> ()
 // CHECK: 'hal.executable' op {{.*}}terminates with operation hal.executable.variant instead of hal.executable_end
+
+// -----
+
+"hal.executable.source"() <{sym_name = "condition_returns_index"}> ({
+  "hal.executable.export"() <{sym_name = "a", layout = #hal.pipeline.layout<bindings = []>, condition_fallback = @b}> ({
+  }, {
+  ^bb0(%device: !hal.device):
+    %c = "arith.constant"() <{value = 1 : index}> : () -> index
+    "hal.return"(%c) : (index) -> ()
+  }) : () -> ()
+  "hal.executable.export"() <{sym_name = "b", layout = #hal.pipeline.layout<bindings = []>}> ({}, {}) : () -> ()
+  "hal.executable.source_end"() : () -> ()
+}) : () -> ()
+// CHECK: 'hal.executable.export' op condition region must return a boolean value
+
+// -----
+
+hal.executable.source @condition_args {
+  hal.executable.export @a layout(<bindings = []>) condition(%n: index) -> i1 {
+    %t = arith.constant true
+    hal.return %t : i1
+  } fallback(@b)
+  hal.executable.export @b layout(<bindings = []>)
+}
+// CHECK: 'hal.executable.export' op expected condition region to take (%device: !hal.device, %workload_0: index, %workload_1: index, ...
+
+// -----
+
+hal.executable.source @condition_without_fallback {
+  hal.executable.export @a layout(<bindings = []>) condition(%device: !hal.device) -> i1 {
+    %t = arith.constant true
+    hal.return %t : i1
+  }
+}
+// CHECK: 'hal.executable.export' op must have a fallback if a condition region is defined
+
+// -----
+
+hal.executable.source @fallback_without_condition {
+  hal.executable.export @a layout(<bindings = []>) fallback(@b)
+  hal.executable.export @b layout(<bindings = []>)
+}
+// CHECK: 'hal.executable.export' op fallback must only be present if a condition region is defined
+
+// -----
+
+hal.executable.source @undefined_fallback {
+  hal.executable.export @a layout(<bindings = []>) condition(%device: !hal.device) -> i1 {
+    %t = arith.constant true
+    hal.return %t : i1
+  } fallback(@missing)
+}
+// CHECK: 'hal.executable.export' op undefined fallback entry point: @missing
+
+// -----
+
+func.func @binding_fields(%cmd: !hal.command_buffer, %exe: !hal.executable, %o: i64, %i: index) {
+  "hal.command_buffer.dispatch"(%cmd, %exe, %o, %i, %i, %i, %i, %i) <{flags = 0 : i64, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 0, 1, 1, 0>}> : (!hal.command_buffer, !hal.executable, i64, index, index, index, index, index) -> ()
+  func.return
+}
+// CHECK: 'hal.command_buffer.dispatch' op requires that binding fields all have the same number of elements
+
+// -----
+
+func.func @nested_lookup(%device: !hal.device) {
+  %0 = hal.executable.lookup device(%device : !hal.device) executable(@exe::@vmvx) : !hal.executable
+  func.return
+}
+// CHECK: 'hal.executable.lookup' op expected a flat symbol reference, got @exe::@vmvx

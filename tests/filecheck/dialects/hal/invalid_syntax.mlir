@@ -94,3 +94,39 @@ func.func @dims_not_closed(%n: index) {
   func.return
 }
 // CHECK: Expected '}'
+
+// -----
+
+func.func @unknown_mode(%device: !hal.device, %a: i64) {
+  %0 = hal.command_buffer.create device(%device : !hal.device) mode(TwoShot) categories(Dispatch) affinity(%a) : !hal.command_buffer
+  func.return
+}
+// CHECK: unknown CommandBufferModes flag 'TwoShot' (expected one of None, OneShot, Nested, AllowInlineExecution)
+
+// -----
+
+func.func @two_workgroup_counts(%cmd: !hal.command_buffer, %exe: !hal.executable, %o: i64, %i: index) {
+  hal.command_buffer.dispatch<%cmd : !hal.command_buffer> target(%exe : !hal.executable)[%o] workgroups([%i, %i]) bindings([]) flags("None")
+  func.return
+}
+// CHECK: expected three workgroup counts (x, y, z)
+
+// -----
+
+hal.executable.source @condition_type {
+  hal.executable.export @a layout(<bindings = []>) condition(%device: !hal.device) -> index {
+    %c = arith.constant 1 : index
+    hal.return %c : index
+  }
+}
+// CHECK: condition region must return a boolean value
+
+// -----
+
+#bad = #hal.device.target<"local", [#hal.executable.target<"vmvx", "vmvx-bytecode-fb">, 3]>
+// CHECK: expected a list of #hal.executable.target attributes
+
+// -----
+
+#bad = #hal.device.target<"local"> : !hal.buffer
+// CHECK: expected !hal.device
