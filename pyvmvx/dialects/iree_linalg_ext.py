@@ -3,6 +3,8 @@
 `iree_linalg_ext.fft ins(%stage(, %real_coeff, %imag_coeff)? : types) outs(%real, %imag :
 types) (: result types)?` is one stage of a radix-2 FFT over a pair of real/imaginary buffers
 (IREE's `LinalgExtOps.td`). pyvmvx reads, verifies and prints it; no pass lowers it.
+Deliberately stricter than IREE 3.13: a single coefficient operand (expressible only in
+generic form, which IREE's verifier lets through) is rejected.
 
 `verify_destination_style` is the destination-passing check IREE's structured ops share
 (also used by `iree_codegen.ukernel.generic`).

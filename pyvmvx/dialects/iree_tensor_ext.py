@@ -9,7 +9,8 @@
   distributed dispatch computes from its workload (in an export's `count` region).
 
 Parse-level, with IREE 3.13's syntax and verifier messages; pyvmvx's pipelines start from
-memrefs, so no pass gives these ops meaning.
+memrefs, so no pass gives these ops meaning. Deliberately stricter than IREE: an unknown
+access keyword is an error (IREE's parser silently reads it as `readonly`).
 """
 
 from __future__ import annotations

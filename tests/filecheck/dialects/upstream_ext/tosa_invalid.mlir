@@ -10,11 +10,19 @@ func.func @float_value(%v: f32, %m: i32, %s: i8) {
 
 // -----
 
-func.func @unsigned_multiplier(%v: i32, %m: ui32, %s: i8) {
-  %0 = tosa.apply_scale %v, %m, %s rounding_mode<SINGLE_ROUND> : (i32, ui32, i8) -> i32
+func.func @signed_multiplier(%v: i32, %m: si32, %s: i8) {
+  %0 = tosa.apply_scale %v, %m, %s rounding_mode<SINGLE_ROUND> : (i32, si32, i8) -> i32
   func.return
 }
-// CHECK: operand #1 must be signless-integer-like, but got ui32
+// CHECK: operand #1 must be signless-integer-like, but got si32
+
+// -----
+
+func.func @index_value(%v: index, %m: i32, %s: i8) {
+  %0 = tosa.apply_scale %v, %m, %s rounding_mode<SINGLE_ROUND> : (index, i32, i8) -> i32
+  func.return
+}
+// CHECK: operand #0 must be signless-integer-like, but got index
 
 // -----
 
@@ -23,6 +31,14 @@ func.func @wide_shift(%v: i32, %m: i32, %s: i32) {
   func.return
 }
 // CHECK: operand #2 must be signless-integer-8-bit-like, but got i32
+
+// -----
+
+func.func @unsigned_shift(%v: i32, %m: i32, %s: ui8) {
+  %0 = tosa.apply_scale %v, %m, %s rounding_mode<SINGLE_ROUND> : (i32, i32, ui8) -> i32
+  func.return
+}
+// CHECK: operand #2 must be signless-integer-8-bit-like, but got ui8
 
 // -----
 
