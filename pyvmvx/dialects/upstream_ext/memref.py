@@ -1,28 +1,45 @@
-"""`memref` with MLIR's custom syntax for `memref.global`, `memref.copy` and `memref.cast`.
+"""`memref` with MLIR's custom syntax for `memref.global`, `memref.copy` and `memref.cast`,
+and MLIR's verifiers for `memref.expand_shape` and `memref.collapse_shape`.
 
 Each op subclasses its upstream class (`isinstance(op, xdsl.dialects.memref.CopyOp)` holds
 for parsed ops); build new ops with these classes to get the custom syntax when printed.
 """
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import cast
 
 from xdsl.dialect_interfaces.op_asm import OpAsmDialectInterface
 from xdsl.dialects import memref
 from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
     I64,
+    ArrayAttr,
+    DenseArrayBase,
     DenseIntOrFPElementsAttr,
     DenseResourceAttr,
+    IndexType,
     IntegerAttr,
+    MemRefLayoutAttr,
     MemRefType,
+    NoneAttr,
+    StridedLayoutAttr,
     StringAttr,
     SymbolNameConstraint,
     TensorType,
     UnitAttr,
     UnrankedMemRefType,
+    i64,
 )
 from xdsl.ir import Attribute, Dialect, Operation, SSAValue
-from xdsl.irdl import base, irdl_op_definition, operand_def, opt_prop_def, prop_def, result_def
+from xdsl.irdl import (
+    base,
+    irdl_op_definition,
+    operand_def,
+    opt_prop_def,
+    prop_def,
+    result_def,
+    var_operand_def,
+)
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
@@ -259,4 +276,219 @@ def _parse_initial_value(parser: Parser, memref_type: MemRefType) -> Attribute:
     parser.raise_error("expected 'uninitialized', 'dense' or 'dense_resource' initial value")
 
 
-MemRef: Dialect = extend_dialect(memref.MemRef, [GlobalOp, CopyOp, CastOp])
+# --- expand_shape / collapse_shape ----------------------------------------------------
+
+_Strides = list[int | None]
+"""Strides as xDSL gives them; None is dynamic."""
+
+
+def _reassociation(op: "ExpandShapeOp | CollapseShapeOp") -> list[list[int]]:
+    return [[index.value.data for index in group] for group in op.reassociation]
+
+
+def _is_dynamic(size: int) -> bool:
+    return size == DYNAMIC_INDEX
+
+
+def _times(stride: int | None, size: int) -> int | None:
+    """Saturating product: unknown when either factor is dynamic."""
+    return None if stride is None or _is_dynamic(size) else stride * size
+
+
+def _verify_ranks(source: MemRefType, result: MemRefType, wrong: str, what: str) -> None:
+    """Reject a collapse to a higher rank (`wrong` is `<`) or an expansion to a lower one."""
+    ranks = len(source.get_shape()), len(result.get_shape())
+    if (ranks[0] < ranks[1]) if wrong == "<" else (ranks[0] > ranks[1]):
+        raise VerifyException(
+            f"has source rank {ranks[0]} and result rank {ranks[1]}. "
+            f"This is not {what} ({ranks[0]} {wrong} {ranks[1]})."
+        )
+
+
+def _verify_reassociation(
+    collapsed: Sequence[int], expanded: Sequence[int], groups: list[list[int]]
+) -> None:
+    """MLIR's shape check shared by both ops: one contiguous, non-empty group of expanded
+    dims per collapsed dim, dynamic exactly when a member is, of the group's static size."""
+    if len(groups) != len(collapsed):
+        raise VerifyException(
+            f"invalid number of reassociation groups: found {len(groups)}, "
+            f"expected {len(collapsed)}"
+        )
+    next_dim = 0
+    for collapsed_dim, group in enumerate(groups):
+        if not group:
+            raise VerifyException("reassociation indices must not be empty")
+        dynamic, size = False, 1
+        for dim in group:
+            if dim != next_dim:
+                raise VerifyException("reassociation indices must be contiguous")
+            next_dim += 1
+            if dim >= len(expanded):
+                raise VerifyException(f"reassociation index {dim} is out of bounds")
+            if _is_dynamic(expanded[dim]):
+                dynamic = True
+            else:
+                size *= expanded[dim]
+        if _is_dynamic(collapsed[collapsed_dim]) != dynamic:
+            raise VerifyException(
+                f"collapsed dim ({collapsed_dim}) must be dynamic if and only if "
+                "reassociation group is dynamic"
+            )
+        if not dynamic and size != collapsed[collapsed_dim]:
+            raise VerifyException(
+                f"collapsed dim size ({collapsed[collapsed_dim]}) must equal reassociation "
+                f"group size ({size})"
+            )
+    if not collapsed:
+        if any(size != 1 for size in expanded):
+            raise VerifyException("rank 0 memrefs can only be extended/collapsed with/from ones")
+    elif next_dim != len(expanded):
+        raise VerifyException(
+            f"expanded rank ({len(expanded)}) inconsistent with number of reassociation "
+            f"indices ({next_dim})"
+        )
+
+
+def _collapsed_strides(
+    shape: Sequence[int], strides: _Strides, groups: list[list[int]]
+) -> _Strides:
+    """Each group's stride is its innermost non-unit dim's; raises unless the group's dims
+    are contiguous (where the strides are known)."""
+    result: _Strides = []
+    for group in groups:
+        members = list(group)
+        while len(members) > 1 and shape[members[-1]] == 1:
+            members.pop()
+        innermost = members[-1]
+        known = not _is_dynamic(shape[innermost]) or len(members) == 1
+        group_stride = strides[innermost] if known else None
+        result.append(group_stride)
+        stride = group_stride
+        for dim in reversed(group[1:]):
+            stride = _times(stride, shape[dim])
+            outer = strides[dim - 1]
+            if shape[dim - 1] != 1 and None not in (stride, outer) and stride != outer:
+                raise VerifyException("invalid source layout map or collapsing non-contiguous dims")
+    return result
+
+
+def _expanded_strides(shape: Sequence[int], strides: _Strides, groups: list[list[int]]) -> _Strides:
+    """Each source stride spread over its group: the innermost dim keeps it, each outer one
+    multiplies by the sizes inside it."""
+    result: _Strides = []
+    for group, stride in zip(groups, strides, strict=True):
+        inner: _Strides = []
+        for dim in reversed(group):
+            inner.append(stride)
+            stride = _times(stride, shape[dim])
+        result.extend(reversed(inner))
+    return result + [1] * (len(shape) - len(result))
+
+
+def _verify_reshaped_type(
+    kind: str,
+    source: MemRefType,
+    result: MemRefType,
+    derive_strides: Callable[[_Strides], _Strides],
+) -> None:
+    """`result` must be the type MLIR derives: the source's element type and memory space,
+    no layout for a source without one, else `derive_strides` of the source's strides and
+    the source's offset. A layout xDSL cannot read as strides is left unchecked (as in
+    `_compatible_layouts`)."""
+    layout: MemRefLayoutAttr | NoneAttr = NoneAttr()
+    if not isinstance(source.layout, NoneAttr):
+        strides = source.get_strides()
+        if strides is None:
+            return
+        layout = StridedLayoutAttr(derive_strides(list(strides)), source.get_offset())
+    expected = MemRefType(
+        source.get_element_type(), result.get_shape(), layout, source.memory_space
+    )
+    if expected != result:
+        raise VerifyException(f"expected {kind} type to be '{expected}' but found '{result}'")
+
+
+@irdl_op_definition
+class CollapseShapeOp(memref.CollapseShapeOp):
+    """`memref.collapse_shape %m [[0, 1], [2]] : memref<2x3x4xf32> into memref<6x4xf32>`
+    with MLIR's verifier (upstream checks nothing beyond a contiguous index list)."""
+
+    name = "memref.collapse_shape"
+
+    src = operand_def(MemRefType)
+    result = result_def(MemRefType)
+    reassociation = prop_def(ArrayAttr[ArrayAttr[IntegerAttr]])
+
+    assembly_format = None  # upstream's, inherited as its parse/print methods
+
+    def verify_(self) -> None:
+        source = cast(MemRefType, self.src.type)
+        result = cast(MemRefType, self.result.type)
+        _verify_ranks(source, result, "<", "a collapse")
+        groups = _reassociation(self)
+        _verify_reassociation(result.get_shape(), source.get_shape(), groups)
+        _verify_reshaped_type(
+            "collapsed",
+            source,
+            result,
+            lambda strides: _collapsed_strides(source.get_shape(), strides, groups),
+        )
+
+
+@irdl_op_definition
+class ExpandShapeOp(memref.ExpandShapeOp):
+    """`memref.expand_shape %m [[0, 1]] output_shape [%n, 4] : memref<?xf32> into
+    memref<?x4xf32>` with MLIR's verifier (upstream checks nothing beyond a contiguous
+    index list)."""
+
+    name = "memref.expand_shape"
+
+    src = operand_def(MemRefType)
+    output_shape = var_operand_def(IndexType)
+    result = result_def(MemRefType)
+    reassociation = prop_def(ArrayAttr[ArrayAttr[IntegerAttr]])
+    static_output_shape = prop_def(DenseArrayBase.constr(i64))
+
+    assembly_format = None  # upstream's, inherited as its parse/print methods
+
+    def verify_(self) -> None:
+        source = cast(MemRefType, self.src.type)
+        result = cast(MemRefType, self.result.type)
+        _verify_ranks(source, result, ">", "an expansion")
+        groups = _reassociation(self)
+        _verify_reassociation(source.get_shape(), result.get_shape(), groups)
+        _verify_reshaped_type(
+            "expanded",
+            source,
+            result,
+            lambda strides: _expanded_strides(result.get_shape(), strides, groups),
+        )
+        self._verify_output_shape(result.get_shape())
+
+    def _verify_output_shape(self, shape: Sequence[int]) -> None:
+        static = self.static_output_shape.get_values()
+        if len(static) != len(shape):
+            raise VerifyException(
+                "expected number of static shape bounds to be equal to the output rank "
+                f"({len(shape)}) but found {len(static)} inputs instead"
+            )
+        static_dynamic = sum(map(_is_dynamic, static))
+        if len(self.output_shape) != static_dynamic:
+            raise VerifyException(
+                "mismatch in dynamic dims in output_shape and static_output_shape: "
+                f"static_output_shape has {static_dynamic} dynamic dims while output_shape "
+                f"has {len(self.output_shape)} values"
+            )
+        if static_dynamic != (expected := sum(map(_is_dynamic, shape))):
+            raise VerifyException(
+                f"incorrect number of dynamic sizes, has {static_dynamic}, expected {expected}"
+            )
+        for pos, (size, bound) in enumerate(zip(shape, static, strict=True)):
+            if not _is_dynamic(size) and size != bound:
+                raise VerifyException(f"invalid output shape provided at pos {pos}")
+
+
+MemRef: Dialect = extend_dialect(
+    memref.MemRef, [GlobalOp, CopyOp, CastOp, CollapseShapeOp, ExpandShapeOp]
+)

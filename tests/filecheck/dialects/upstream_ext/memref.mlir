@@ -84,3 +84,27 @@ func.func @casts(%a: memref<4x?xf32>, %s: memref<4x8xf32, strided<[?, 1], offset
 // CHECK-NEXT: %2 = memref.cast %1 : memref<*xf32> to memref<4x8xf32>
 // CHECK-NEXT: %3 = memref.cast %s : memref<4x8xf32, strided<[?, 1], offset: ?>> to memref<4x8xf32, strided<[8, 1], offset: 2>>
 // GENERIC: %0 = "memref.cast"(%a) : (memref<4x?xf32>) -> memref<?x8xf32>
+
+// -----
+
+// Reshapes MLIR accepts: strided sources derive the result's strides and offset; a group
+// with a dynamic size (or a stride only known at run time) is accepted as it may be
+// contiguous; unit dims are skipped.
+// CHECK-LABEL: func.func @reshapes(
+func.func @reshapes(%a: memref<2x3x4xf32>, %s: memref<4x2x3xf32, strided<[10, 3, 1], offset: 2>>,
+    %d: memref<?x4xf32>, %u: memref<3x1xf32, strided<[1, 7]>>, %v: memref<6xf32, strided<[2], offset: 3>>,
+    %w: memref<2x3xf32, strided<[?, 1], offset: ?>>, %n: index, %one: memref<1x1xf32>) {
+  %0 = memref.collapse_shape %a [[0, 1], [2]] : memref<2x3x4xf32> into memref<6x4xf32>
+  %1 = memref.collapse_shape %s [[0], [1, 2]] : memref<4x2x3xf32, strided<[10, 3, 1], offset: 2>> into memref<4x6xf32, strided<[10, 1], offset: 2>>
+  %2 = memref.collapse_shape %d [[0, 1]] : memref<?x4xf32> into memref<?xf32>
+  %3 = memref.collapse_shape %u [[0, 1]] : memref<3x1xf32, strided<[1, 7]>> into memref<3xf32, strided<[1]>>
+  %4 = memref.collapse_shape %w [[0, 1]] : memref<2x3xf32, strided<[?, 1], offset: ?>> into memref<6xf32, strided<[1], offset: ?>>
+  %5 = memref.collapse_shape %one [] : memref<1x1xf32> into memref<f32>
+  %6 = memref.expand_shape %v [[0, 1]] output_shape [2, 3] : memref<6xf32, strided<[2], offset: 3>> into memref<2x3xf32, strided<[6, 2], offset: 3>>
+  %7 = memref.expand_shape %2 [[0, 1]] output_shape [%n, 4] : memref<?xf32> into memref<?x4xf32>
+  func.return
+}
+// CHECK-NEXT: %0 = memref.collapse_shape %a [[0 : i64, 1 : i64], [2 : i64]] : memref<2x3x4xf32> into memref<6x4xf32>
+// CHECK-NEXT: %1 = memref.collapse_shape %s [[0 : i64], [1 : i64, 2 : i64]] : memref<4x2x3xf32, strided<[10, 3, 1], offset: 2>> into memref<4x6xf32, strided<[10, 1], offset: 2>>
+// CHECK:      %6 = memref.expand_shape %v [[0 : i64, 1 : i64]] output_shape [2, 3] : memref<6xf32, strided<[2], offset: 3>> into memref<2x3xf32, strided<[6, 2], offset: 3>>
+// CHECK-NEXT: %7 = memref.expand_shape %2 [[0 : i64, 1 : i64]] output_shape [%n, 4] : memref<?xf32> into memref<?x4xf32>
