@@ -24,25 +24,11 @@ from pyvmvx.runtime.vm.format import (
 from pyvmvx.runtime.vm.serialize import decode, encode
 
 
-def _counted_loop(builder: FunctionBuilder, count: int) -> tuple[int, int, int]:
-    """Emit `for i in range(count)`: returns (body block, exit block, the i register)."""
-    zero = builder.const("i32", 0)
-    head, (i,) = builder.block("i32")
-    body, _ = builder.block()
-    done, _ = builder.block()
-    builder.op("vm.br", successors=(Successor(head, (zero,)),))
-    builder.at(head)
-    more = builder.op("vm.cmp.lt.i32.s", i, count)[0]
-    builder.op("vm.cond_br", more, successors=(Successor(body), Successor(done)))
-    builder.at(body)
-    return head, done, i
-
-
 def test_counted_loop_accumulates_into_a_buffer() -> None:
     """buf[i] += f32(i) for i < n, returning the f32 running sum."""
     builder = FunctionBuilder("accumulate", ("buffer", "i32"), ("f32",))
     buffer, n = builder.params
-    head, done, i = _counted_loop(builder, n)
+    head, done, i = builder.counted_loop(n)
     index = builder.op("vm.ext.i32.i64.s", i)[0]
     old = builder.op("vm.buffer.load.f32", buffer, index)[0]
     value = builder.op("vm.cast.si32.f32", i)[0]

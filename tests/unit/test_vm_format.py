@@ -39,15 +39,7 @@ def _rich_module() -> Module:
     """A module using every kind of record and field the format has."""
     loop = FunctionBuilder("loop", ("i32", "buffer"), ("i32", "f64"))
     n, buf = loop.params
-    zero = loop.op("vm.const.i32.zero")[0]
-    head, (i,) = loop.block("i32")
-    body, _ = loop.block()
-    done, _ = loop.block()
-    loop.op("vm.br", successors=(Successor(head, (zero,)),))
-    loop.at(head)
-    more = loop.op("vm.cmp.lt.i32.s", i, n)[0]
-    loop.op("vm.cond_br", more, successors=(Successor(body), Successor(done)))
-    loop.at(body)
+    head, done, i = loop.counted_loop(n, loop.op("vm.const.i32.zero")[0])
     wide = loop.op("vm.ext.i32.i64.s", i)[0]
     loop.op("vm.buffer.store.i32", buf, wide, i)
     step = loop.const("i32", 1)

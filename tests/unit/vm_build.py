@@ -69,6 +69,21 @@ class FunctionBuilder:
     def const(self, kind: str, value: Any) -> int:
         return self.op(f"vm.const.{kind}", immediates=(value,))[0]
 
+    def counted_loop(self, count: int, start: int | None = None) -> tuple[int, int, int]:
+        """Emit `for i in range(start, count)` (start 0 by default) and make its body current:
+        returns (loop head block, exit block, the i register)."""
+        if start is None:
+            start = self.const("i32", 0)
+        head, (i,) = self.block("i32")
+        body, _ = self.block()
+        done, _ = self.block()
+        self.op("vm.br", successors=(Successor(head, (start,)),))
+        self.at(head)
+        more = self.op("vm.cmp.lt.i32.s", i, count)[0]
+        self.op("vm.cond_br", more, successors=(Successor(body), Successor(done)))
+        self.at(body)
+        return head, done, i
+
     def build(self) -> Function:
         return Function(
             self.name,
