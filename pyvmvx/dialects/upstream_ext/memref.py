@@ -38,11 +38,16 @@ from xdsl.irdl import (
     opt_prop_def,
     prop_def,
     result_def,
+    traits_def,
     var_operand_def,
 )
 from xdsl.parser import Parser
+from xdsl.pattern_rewriter import RewritePattern
 from xdsl.printer import Printer
+from xdsl.traits import HasCanonicalizationPatternsTrait, NoMemoryEffect
 from xdsl.utils.exceptions import VerifyException
+
+from pyvmvx.compiler.memref_layout import strided_layout
 
 from ._utils import extend_dialect
 
@@ -394,14 +399,14 @@ def _verify_reshaped_type(
 ) -> None:
     """`result` must be the type MLIR derives: the source's element type and memory space,
     no layout for a source without one, else `derive_strides` of the source's strides and
-    the source's offset. A layout xDSL cannot read as strides is left unchecked (as in
+    the source's offset. A layout that is not strided is left unchecked (as in
     `_compatible_layouts`)."""
     layout: MemRefLayoutAttr | NoneAttr = NoneAttr()
     if not isinstance(source.layout, NoneAttr):
-        strides = source.get_strides()
-        if strides is None:
+        known = strided_layout(source)
+        if known is None:
             return
-        layout = StridedLayoutAttr(derive_strides(list(strides)), source.get_offset())
+        layout = StridedLayoutAttr(derive_strides(list(known.strides)), known.offset)
     expected = MemRefType(
         source.get_element_type(), result.get_shape(), layout, source.memory_space
     )
@@ -489,6 +494,35 @@ class ExpandShapeOp(memref.ExpandShapeOp):
                 raise VerifyException(f"invalid output shape provided at pos {pos}")
 
 
+# --- dim ------------------------------------------------------------------------------
+
+
+class _DimCanonicalization(HasCanonicalizationPatternsTrait):
+    """Looks up `memref.dim`'s patterns in `canonicalization_patterns.memref`."""
+
+    @classmethod
+    def get_canonicalization_patterns(cls) -> tuple[RewritePattern, ...]:
+        from pyvmvx.transforms.canonicalization_patterns.memref import DIM_PATTERNS
+
+        return DIM_PATTERNS
+
+
+@irdl_op_definition
+class DimOp(memref.DimOp):
+    """`memref.dim %m, %c : memref<...>` with MLIR's folding: a static extent becomes a
+    constant, a subview's dynamic extent its size operand (upstream folds nothing)."""
+
+    name = "memref.dim"
+
+    source = operand_def(_MemRefLike)
+    index = operand_def(IndexType)
+    result = result_def(IndexType)
+
+    traits = traits_def(NoMemoryEffect(), _DimCanonicalization())
+
+    assembly_format = None  # upstream's, inherited as its parse/print methods
+
+
 MemRef: Dialect = extend_dialect(
-    memref.MemRef, [GlobalOp, CopyOp, CastOp, CollapseShapeOp, ExpandShapeOp]
+    memref.MemRef, [GlobalOp, CopyOp, CastOp, CollapseShapeOp, ExpandShapeOp, DimOp]
 )

@@ -225,6 +225,15 @@ func.func @expanded_layout(%m: memref<6xf32, strided<[2], offset: 3>>) {
 
 // -----
 
+// A dim-linear affine-map layout is read as strides, as MLIR does.
+func.func @expanded_affine_layout(%m: memref<6xf32, affine_map<(d0) -> (d0 * 2)>>) {
+  %0 = memref.expand_shape %m [[0, 1]] output_shape [2, 3] : memref<6xf32, affine_map<(d0) -> (d0 * 2)>> into memref<2x3xf32>
+  func.return
+}
+// CHECK: 'memref.expand_shape' op expected expanded type to be 'memref<2x3xf32, strided<[6, 2]>>' but found 'memref<2x3xf32>'
+
+// -----
+
 func.func @static_bounds(%m: memref<24xf32>) {
   %0 = "memref.expand_shape"(%m) <{reassociation = [[0, 1]], static_output_shape = array<i64: 4, 6, 1>}> : (memref<24xf32>) -> memref<4x6xf32>
   func.return
