@@ -38,7 +38,6 @@ from xdsl.utils.exceptions import VerifyException
 
 from ._utils import extend_dialect
 
-_CAST_FORMAT = "$input attr-dict `:` type($input) `to` type($result)"
 _NNEG_CAST_FORMAT = "$input (`nneg` $nonNeg^)? attr-dict `:` type($input) `to` type($result)"
 _EXACT_BINARY_FORMAT = "$lhs `,` $rhs (`exact` $isExact^)? attr-dict `:` type($result)"
 
@@ -165,7 +164,9 @@ class ExtFOp(_Reformatted, arith.ExtFOp):
     result = result_def(arith.floatingPointLike)
     fastmath = opt_prop_def(FastMathFlagsAttr)
 
-    assembly_format = "$input (`fastmath` `` $fastmath^)? " + _CAST_FORMAT.removeprefix("$input ")
+    assembly_format = (
+        "$input (`fastmath` `` $fastmath^)? attr-dict `:` type($input) `to` type($result)"
+    )
 
 
 @irdl_op_definition
