@@ -123,7 +123,9 @@ func.func private @helper(%m: memref<?xi16>, %i: index, %value: i16, %cond: i1) 
   // Alignment hints, casts and reshapes between buffers are the buffer itself.
   %aligned = memref.assume_alignment %m, 16 : memref<?xi16>
   %static = memref.cast %aligned : memref<?xi16> to memref<8xi16>
-  %scalar = memref.collapse_shape %b [] : memref<3xi8> into memref<i8>
+  // CHECK:      %[[B1:.*]] = util.buffer.alloc uninitialized : !util.buffer{%{{.*}}}
+  %b1 = memref.alloca() : memref<1xi8>
+  %scalar = memref.collapse_shape %b1 [] : memref<1xi8> into memref<i8>
   %one = memref.expand_shape %scalar [] output_shape [1] : memref<i8> into memref<1xi8>
   %base = memref.reinterpret_cast %static to offset: [0], sizes: [], strides: [] : memref<8xi16> to memref<i16>
   // A cast whose converted input already has the result type goes away.
@@ -152,7 +154,7 @@ func.func private @helper(%m: memref<?xi16>, %i: index, %value: i16, %cond: i1) 
   %res = func.call @ukernel(%g, %k, %loop) : (memref<f32>, index, memref<?xi16>) -> memref<4xi8>
   // CHECK-NEXT: util.optimization_barrier %[[M]] : !util.buffer
   %kept = util.optimization_barrier %u : !util.buffer
-  // CHECK-NEXT: func.return %[[LOOP]], %[[K]], %[[RES]], %[[B]] : !util.buffer, index, !util.buffer, !util.buffer
+  // CHECK-NEXT: func.return %[[LOOP]], %[[K]], %[[RES]], %[[B1]] : !util.buffer, index, !util.buffer, !util.buffer
   func.return %loop, %k, %res, %one : memref<?xi16>, index, memref<4xi8>, memref<1xi8>
 }
 // CHECK-NOT: unrealized_conversion_cast
