@@ -402,7 +402,7 @@ class DeviceTargetAttr(ParametrizedAttribute):
     """`#hal.device.target<"local"(, {config})?(, [#hal.executable.target<...>, ...])?> :
     !hal.device`: a device and the executable targets it can run, as listed in a module's
     `hal.device.targets`. The `: !hal.device` suffix is optional on input and always printed,
-    as IREE does."""
+    as IREE does; another type there is an error (IREE silently replaces it)."""
 
     name = "hal.device.target"
 
