@@ -15,7 +15,7 @@ def compile(source: str | os.PathLike[str], *, ukernels: str = "all") -> bytes:
     """Compile MLIR holding `hal.executable.source`/`hal.executable` ops (text or a path) into
     a module file; load it with `pyvmvx.runtime.load_executables`. `ukernels` is `"all"` (bulk
     work as `vmvx` ukernel calls) or `"none"` (IREE's default scalar loops). Raises
-    `pyvmvx.compiler.diagnostics.CompileError` with a located message on bad input."""
+    `pyvmvx.ir.diagnostics.CompileError` with a located message on bad input."""
     from pyvmvx.compiler.driver import compile as compile_executables
 
     return compile_executables(source, ukernels=ukernels)

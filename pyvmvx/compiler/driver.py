@@ -36,19 +36,19 @@ from xdsl.transforms import get_all_passes as get_upstream_passes
 from xdsl.universe import Universe
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
 
-from pyvmvx.compiler.constant_blocks import executable_constants
-from pyvmvx.compiler.diagnostics import (
+from pyvmvx.dialects import get_iree_dialects, get_upstream_overrides, hal
+from pyvmvx.ir.diagnostics import (
     CompileError,
     LocatedParser,
     format_parse_error,
     op_error,
     verify_located,
 )
-from pyvmvx.compiler.vm_to_format import executable_to_format
-from pyvmvx.dialects import get_iree_dialects, get_upstream_overrides, hal
 from pyvmvx.runtime.status import StatusError
 from pyvmvx.runtime.vm.format import Program
 from pyvmvx.runtime.vm.serialize import encode
+from pyvmvx.target.constant_blocks import executable_constants
+from pyvmvx.target.vm_to_format import executable_to_format
 from pyvmvx.transforms import get_all_passes
 
 PHASES = ("input", "codegen", "vmvx", "vm", "end")

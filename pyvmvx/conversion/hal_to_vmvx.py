@@ -29,8 +29,6 @@ from xdsl.dialects import arith, func
 from xdsl.dialects.builtin import FunctionType, IndexType, MemRefType, ModuleOp, i32
 from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 
-from pyvmvx.compiler.diagnostics import op_error
-from pyvmvx.compiler.memref_layout import constant_int
 from pyvmvx.conversion.memref_to_util import (
     ConversionState,
     Pattern,
@@ -41,6 +39,8 @@ from pyvmvx.conversion.memref_to_util import (
     static_byte_size,
 )
 from pyvmvx.dialects import hal, util, vmvx
+from pyvmvx.ir.diagnostics import op_error
+from pyvmvx.ir.memref_layout import constant_int
 
 SET_CONSTANTS_ATTR = "vmvx.set_constants"
 """Unit attribute marking the executable-constant setter, the one public function with I/O."""

@@ -337,12 +337,12 @@ class _UtilCanonicalization(HasCanonicalizationPatternsTrait):
 
     @classmethod
     def get_canonicalization_patterns(cls) -> tuple[RewritePattern, ...]:
-        from pyvmvx.transforms.canonicalization_patterns import util
+        from pyvmvx.dialects.canonicalization_patterns import util
 
         return tuple(p for patterns in util.PATTERNS.values() for p in patterns)
 
     def get_patterns(self, op: type[Operation]) -> tuple[RewritePattern, ...]:
-        from pyvmvx.transforms.canonicalization_patterns import util
+        from pyvmvx.dialects.canonicalization_patterns import util
 
         return util.PATTERNS.get(op.name, ())
 

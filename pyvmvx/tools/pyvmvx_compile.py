@@ -12,8 +12,8 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from pyvmvx.compiler.diagnostics import CompileError
 from pyvmvx.compiler.driver import PHASES, UKERNELS, compile_text, print_ir
+from pyvmvx.ir.diagnostics import CompileError
 
 
 def main(argv: Sequence[str] | None = None) -> int:

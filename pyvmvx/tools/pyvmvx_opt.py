@@ -17,13 +17,13 @@ from xdsl.universe import Universe
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
 from xdsl.xdsl_opt_main import xDSLOptMain
 
-from pyvmvx.compiler.diagnostics import (
+from pyvmvx.dialects import get_iree_dialects, get_upstream_overrides
+from pyvmvx.ir.diagnostics import (
     CompileError,
     LocatedParser,
     format_parse_error,
     verify_located,
 )
-from pyvmvx.dialects import get_iree_dialects, get_upstream_overrides
 from pyvmvx.transforms import get_all_passes
 
 

@@ -21,9 +21,9 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp, StringAttr, i32
 from xdsl.passes import ModulePass
 
-from pyvmvx.compiler.diagnostics import op_error
 from pyvmvx.dialects import hal, vm
 from pyvmvx.dialects.vm.globals import GlobalOp
+from pyvmvx.ir.diagnostics import op_error
 
 CONSTANT_KEY_ATTR = "hal.executable.constant.key"
 """The discardable attribute naming the constant key an ordinal global stands for."""

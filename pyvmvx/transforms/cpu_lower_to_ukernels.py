@@ -66,12 +66,12 @@ from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint
 from xdsl.traits import is_side_effect_free
 
-from pyvmvx.compiler.diagnostics import op_error
-from pyvmvx.compiler.memref_layout import matches_row_major
-from pyvmvx.compiler.tiling_interface import buffer_of
 from pyvmvx.dialects.hal import ExecutableTargetAttr, ExecutableVariantOp
 from pyvmvx.dialects.upstream_ext.linalg import Mmt4DOp, PackOp, UnPackOp
 from pyvmvx.dialects.vmvx import GetBufferDescriptorOp
+from pyvmvx.interfaces.tiling_interface import buffer_of
+from pyvmvx.ir.diagnostics import op_error
+from pyvmvx.ir.memref_layout import matches_row_major
 
 IMPORT_MODULE_ATTR = "vm.import.module"
 

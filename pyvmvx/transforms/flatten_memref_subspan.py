@@ -39,11 +39,7 @@ from xdsl.ir.affine import AffineExpr
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from pyvmvx.compiler.diagnostics import op_error
-from pyvmvx.compiler.memref_layout import mixed_values, shape_values
-from pyvmvx.dialects import hal
-from pyvmvx.dialects.upstream_ext import memref as memref_ext
-from pyvmvx.transforms.fold_memref_alias_ops import (
+from pyvmvx.conversion.memref_alias import (
     AffineIndexBuilder,
     Index,
     constant_index,
@@ -53,6 +49,10 @@ from pyvmvx.transforms.fold_memref_alias_ops import (
     product,
     rebuild_access,
 )
+from pyvmvx.dialects import hal
+from pyvmvx.dialects.upstream_ext import memref as memref_ext
+from pyvmvx.ir.diagnostics import op_error
+from pyvmvx.ir.memref_layout import mixed_values, shape_values
 
 
 def flattenable(memref_type: Attribute) -> bool:

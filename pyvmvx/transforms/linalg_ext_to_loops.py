@@ -35,14 +35,14 @@ from xdsl.ir import Block, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint
 
-from pyvmvx.compiler.diagnostics import op_error
-from pyvmvx.compiler.tiling_interface import (
+from pyvmvx.dialects.upstream_ext.linalg import PackOp, UnPackOp
+from pyvmvx.interfaces.tiling_interface import (
     Index,
     IndexBuilder,
     PackTilingModel,
     UnPackTilingModel,
 )
-from pyvmvx.dialects.upstream_ext.linalg import PackOp, UnPackOp
+from pyvmvx.ir.diagnostics import op_error
 
 _PREDICATES: dict[str, Callable[[int, int], bool]] = {
     "eq": operator.eq,

@@ -61,8 +61,8 @@ from xdsl.traits import IsTerminator, SymbolTable
 from xdsl.utils.symbol_table import SymbolTable as SymbolTableUtil
 from xdsl.utils.symbol_table import Visibility, get_name_if_symbol
 
-from pyvmvx.compiler.diagnostics import op_error
 from pyvmvx.dialects import hal, vm
+from pyvmvx.ir.diagnostics import op_error
 
 VMVX_BACKEND = "vmvx"
 LINKED_VM_MODULE = "linked_module"

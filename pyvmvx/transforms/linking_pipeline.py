@@ -20,8 +20,8 @@ from xdsl.transforms.canonicalize import CanonicalizationRewritePattern
 from xdsl.transforms.dead_code_elimination import region_dce
 
 from pyvmvx.dialects import hal
+from pyvmvx.dialects.canonicalization_patterns.hal import PATTERNS as HAL_PATTERNS
 from pyvmvx.transforms.assign_constant_ordinals import AssignConstantOrdinalsPass
-from pyvmvx.transforms.canonicalization_patterns.hal import PATTERNS as HAL_PATTERNS
 from pyvmvx.transforms.link_executables import LinkExecutablesPass
 
 

@@ -47,8 +47,6 @@ from xdsl.ir import Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
 
-from pyvmvx.compiler.diagnostics import op_error
-from pyvmvx.compiler.tiling_interface import PARALLEL, MapTilingModel, tiling_model
 from pyvmvx.dialects.hal import ExecutableExportOp
 from pyvmvx.dialects.iree_codegen import (
     DispatchLoweringPassPipelineAttr,
@@ -58,6 +56,8 @@ from pyvmvx.dialects.iree_codegen import (
     TranslationInfoAttr,
     VMVXPipelineAttr,
 )
+from pyvmvx.interfaces.tiling_interface import PARALLEL, MapTilingModel, tiling_model
+from pyvmvx.ir.diagnostics import op_error
 from pyvmvx.transforms.cpu_lower_to_ukernels import lower_to_ukernels, ukernel_setting
 from pyvmvx.transforms.pipelines import build_pipeline
 from pyvmvx.transforms.tile_and_distribute_to_workgroups import tile_and_distribute

@@ -59,8 +59,6 @@ from xdsl.pattern_rewriter import (
 from xdsl.printer import Printer
 from xdsl.rewriter import InsertPoint
 
-from pyvmvx.compiler.diagnostics import op_diagnostic
-from pyvmvx.compiler.memref_layout import strided_layout
 from pyvmvx.dialects.vmvx import (
     ELEMENT_TYPES,
     BinaryOp,
@@ -70,6 +68,8 @@ from pyvmvx.dialects.vmvx import (
     StridedBuffer,
     UnaryOp,
 )
+from pyvmvx.ir.diagnostics import op_diagnostic
+from pyvmvx.ir.memref_layout import strided_layout
 
 _BINARY_OPCODES: dict[type[Operation], str] = {
     arith.AddfOp: "add",

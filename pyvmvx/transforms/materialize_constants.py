@@ -38,7 +38,6 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from pyvmvx.compiler.diagnostics import op_error
 from pyvmvx.conversion.hal_to_vmvx import (
     SET_CONSTANTS_ATTR,
     SET_CONSTANTS_NAME,
@@ -46,6 +45,7 @@ from pyvmvx.conversion.hal_to_vmvx import (
 )
 from pyvmvx.conversion.memref_to_util import named_constant
 from pyvmvx.dialects import hal, util
+from pyvmvx.ir.diagnostics import op_error
 
 GLOBAL_PREFIX = "__constant_"
 KEY_ATTR = "hal.executable.constant.key"

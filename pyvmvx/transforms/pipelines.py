@@ -29,8 +29,8 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass, PassPipeline
 
-from pyvmvx.compiler.diagnostics import CompileError
 from pyvmvx.dialects.hal import ExecutableSourceOp, ExecutableVariantOp
+from pyvmvx.ir.diagnostics import CompileError
 
 
 def available_passes() -> dict[str, Callable[[], type[ModulePass]]]:

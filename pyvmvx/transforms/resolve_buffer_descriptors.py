@@ -64,16 +64,16 @@ from xdsl.pattern_rewriter import (
 from xdsl.rewriter import InsertPoint
 from xdsl.traits import IsolatedFromAbove
 
-from pyvmvx.compiler.diagnostics import CompileError, op_diagnostic
-from pyvmvx.compiler.memref_layout import (
+from pyvmvx.dialects import hal, util
+from pyvmvx.dialects.vmvx import GetBufferDescriptorOp, GetRawInterfaceBindingBufferOp
+from pyvmvx.ir.diagnostics import CompileError, op_diagnostic
+from pyvmvx.ir.memref_layout import (
     constant_int,
     matches_row_major,
     mixed_values,
     shape_values,
     strided_layout,
 )
-from pyvmvx.dialects import hal, util
-from pyvmvx.dialects.vmvx import GetBufferDescriptorOp, GetRawInterfaceBindingBufferOp
 
 
 @dataclass(frozen=True)

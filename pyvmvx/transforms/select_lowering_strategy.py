@@ -6,7 +6,7 @@ For every function with a body and no `translation_info` (also inside HAL execut
   last linalg op, else the last pack/unpack) gets
   `lowering_config = #iree_cpu.lowering_config<distribution = [...]>` unless it already has a
   lowering config; the sizes come from the tile policy (option `tile-policy`, `iree` by
-  default so IREE's tests give IREE's outcomes, or `python`; see `pyvmvx.compiler.tile_policy`).
+  default so IREE's tests give IREE's outcomes, or `python`; see `pyvmvx.transforms.tile_policy`).
   An op already inside a distributed loop (an `scf.for` stepping by workgroup ids/counts)
   gets all sizes 0, as in IREE;
 - the function gets
@@ -24,9 +24,6 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 
-from pyvmvx.compiler.diagnostics import CompileError
-from pyvmvx.compiler.tile_policy import TilePolicy, get_tile_policy
-from pyvmvx.compiler.tiling_interface import compute_ops, root_operation, tiling_model
 from pyvmvx.dialects.hal import InterfaceWorkgroupCountOp, InterfaceWorkgroupIDOp
 from pyvmvx.dialects.iree_codegen import (
     LOWERING_CONFIG,
@@ -37,6 +34,9 @@ from pyvmvx.dialects.iree_codegen import (
     get_lowering_config,
     get_translation_info,
 )
+from pyvmvx.interfaces.tiling_interface import compute_ops, root_operation, tiling_model
+from pyvmvx.ir.diagnostics import CompileError
+from pyvmvx.transforms.tile_policy import TilePolicy, get_tile_policy
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ IREE tiles on tensors (`scf.forall` mapped to workgroups) and bufferizes afterwa
 is already on memrefs, so the root op (the one carrying a `lowering_config`) is tiled in place:
 
 - the distributed loops are the parallel loops with a non-zero distribution size that can be
-  tiled (`pyvmvx.compiler.tiling_interface`), the innermost three; the innermost maps to grid
+  tiled (`pyvmvx.interfaces.tiling_interface`), the innermost three; the innermost maps to grid
   axis x, the next to y, the next to z. An `unpack` tile size is rounded up to whole inner
   tiles;
 - each becomes a grid-stride loop `scf.for %iv = id * T to N step count * T` (`id`/`count` =
@@ -42,8 +42,9 @@ from xdsl.ir import Block, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint
 
-from pyvmvx.compiler.diagnostics import op_error
-from pyvmvx.compiler.tiling_interface import (
+from pyvmvx.dialects import hal
+from pyvmvx.dialects.iree_codegen import get_lowering_config
+from pyvmvx.interfaces.tiling_interface import (
     MAX_PARTITIONED_LOOPS,
     PARALLEL,
     Index,
@@ -54,8 +55,7 @@ from pyvmvx.compiler.tiling_interface import (
     compute_ops,
     tiling_model,
 )
-from pyvmvx.dialects import hal
-from pyvmvx.dialects.iree_codegen import get_lowering_config
+from pyvmvx.ir.diagnostics import op_error
 
 DYNAMIC_WORKGROUP_COUNT = 8
 """Workgroups along an axis whose extent is dynamic (a small thread pool's worth)."""

@@ -10,7 +10,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
-from pyvmvx.compiler.diagnostics import CompileError
+from pyvmvx.ir.diagnostics import CompileError
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,6 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 
-from pyvmvx.compiler.diagnostics import op_error
 from pyvmvx.conversion import hal_to_vmvx, memref_to_util, standard_to_vmvx
 from pyvmvx.conversion.hal_to_vmvx import executable_modules, rewrite_entry_signatures
 from pyvmvx.conversion.memref_to_util import (
@@ -43,6 +42,7 @@ from pyvmvx.conversion.memref_to_util import (
     convert_type,
     is_buffer_memref,
 )
+from pyvmvx.ir.diagnostics import op_error
 
 PATTERNS: dict[str, Pattern] = {
     **hal_to_vmvx.PATTERNS,

@@ -10,7 +10,7 @@ import pytest
 from e2e_support import EXECUTABLES, compiled
 
 import pyvmvx
-from pyvmvx.compiler.diagnostics import CompileError
+from pyvmvx.ir.diagnostics import CompileError
 from pyvmvx.runtime import load_executables
 from pyvmvx.runtime.tools import dump_module
 from pyvmvx.runtime.vm.serialize import decode, encode

@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyvmvx.compiler.constant_blocks import evaluate_block, executable_constants
-from pyvmvx.compiler.diagnostics import CompileError
 from pyvmvx.compiler.driver import make_context, parse, prepare_executables
 from pyvmvx.dialects import hal
+from pyvmvx.ir.diagnostics import CompileError
+from pyvmvx.target.constant_blocks import evaluate_block, executable_constants
 
 I32 = st.integers(-(1 << 31), (1 << 31) - 1)
 

@@ -8,14 +8,14 @@ from xdsl.ir import SSAValue
 from xdsl.parser import Parser
 
 from pyvmvx.compiler.driver import make_context
-from pyvmvx.compiler.tile_policy import IREETilePolicy, PythonTilePolicy, get_tile_policy
-from pyvmvx.compiler.tiling_interface import (
+from pyvmvx.interfaces.tiling_interface import (
     MAX_PARTITIONED_LOOPS,
     PARALLEL,
     REDUCTION,
     TilingModel,
     tiling_model,
 )
+from pyvmvx.transforms.tile_policy import IREETilePolicy, PythonTilePolicy, get_tile_policy
 
 
 class DomainModel(TilingModel):

@@ -19,9 +19,9 @@ from xdsl.ir import Block, Operation, SSAValue
 from xdsl.parser import Parser
 
 from pyvmvx.compiler.driver import make_context
-from pyvmvx.compiler.tiling_interface import compute_ops
 from pyvmvx.dialects.hal import InterfaceWorkgroupCountOp, InterfaceWorkgroupIDOp
 from pyvmvx.dialects.upstream_ext.linalg import packed_shape
+from pyvmvx.interfaces.tiling_interface import compute_ops
 from pyvmvx.transforms.tile_and_distribute_to_workgroups import tile_and_distribute
 
 CTX = make_context()

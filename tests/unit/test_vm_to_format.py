@@ -9,15 +9,15 @@ import pytest
 from xdsl.context import Context
 from xdsl.dialects.builtin import Builtin, ModuleOp
 
-from pyvmvx.compiler.diagnostics import CompileError, LocatedParser, verify_located
-from pyvmvx.compiler.vm_to_format import module_to_format
 from pyvmvx.dialects.vm import VM
 from pyvmvx.dialects.vm import ModuleOp as VMModuleOp
+from pyvmvx.ir.diagnostics import CompileError, LocatedParser, verify_located
 from pyvmvx.runtime import Buffer, VMVXModule
 from pyvmvx.runtime.vm import format as fmt
 from pyvmvx.runtime.vm.executor import CompiledModule
 from pyvmvx.runtime.vm.executor import Context as VMContext
 from pyvmvx.runtime.vm.serialize import decode, encode
+from pyvmvx.target.vm_to_format import module_to_format
 
 
 def _parse(text: str) -> VMModuleOp:

@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from xdsl.dialects.builtin import FunctionType, IntegerType, SymbolRefAttr, TupleType
 from xdsl.ir import Attribute, Operation, SSAValue
 
-from pyvmvx.compiler.diagnostics import op_error
 from pyvmvx.conversion.to_vm.arith import integer_cast
 from pyvmvx.conversion.to_vm.rewriter import ConversionRewriter, type_suffix
+from pyvmvx.ir.diagnostics import op_error
 
 
 def cast_to_import_type(rw: ConversionRewriter, value: SSAValue, target: Attribute) -> SSAValue:

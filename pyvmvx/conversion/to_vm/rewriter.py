@@ -27,10 +27,10 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.irdl import IRDLOperation
 
-from pyvmvx.compiler.diagnostics import CompileError, op_error
 from pyvmvx.conversion.to_vm.imports import ImportTable
 from pyvmvx.conversion.to_vm.type_converter import VMTypeConverter
 from pyvmvx.dialects.vm import OPS_BY_NAME
+from pyvmvx.ir.diagnostics import CompileError, op_error
 
 PASS_NAME = "iree-vm-conversion"
 

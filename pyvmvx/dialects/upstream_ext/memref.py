@@ -47,7 +47,7 @@ from xdsl.printer import Printer
 from xdsl.traits import HasCanonicalizationPatternsTrait, NoMemoryEffect
 from xdsl.utils.exceptions import VerifyException
 
-from pyvmvx.compiler.memref_layout import strided_layout
+from pyvmvx.ir.memref_layout import strided_layout
 
 from ._utils import extend_dialect
 
@@ -502,7 +502,7 @@ class _DimCanonicalization(HasCanonicalizationPatternsTrait):
 
     @classmethod
     def get_canonicalization_patterns(cls) -> tuple[RewritePattern, ...]:
-        from pyvmvx.transforms.canonicalization_patterns.memref import DIM_PATTERNS
+        from pyvmvx.dialects.canonicalization_patterns.memref import DIM_PATTERNS
 
         return DIM_PATTERNS
 

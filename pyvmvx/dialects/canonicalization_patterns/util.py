@@ -14,8 +14,8 @@ from xdsl.dialects.builtin import AnyFloatConstr, IndexType, IntegerAttr, Intege
 from xdsl.ir import SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
 
-from pyvmvx.compiler.memref_layout import constant_int
 from pyvmvx.dialects import util
+from pyvmvx.ir.memref_layout import constant_int
 
 
 def _add(lhs: SSAValue, rhs: SSAValue, rewriter: PatternRewriter) -> SSAValue:

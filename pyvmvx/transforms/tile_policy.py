@@ -30,7 +30,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import ClassVar
 
-from pyvmvx.compiler.tiling_interface import TilingModel
+from pyvmvx.interfaces.tiling_interface import TilingModel
 
 
 class TilePolicy(ABC):

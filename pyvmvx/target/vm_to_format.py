@@ -38,8 +38,6 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
-from pyvmvx.compiler.constant_blocks import evaluate_region
-from pyvmvx.compiler.diagnostics import CompileError, op_error
 from pyvmvx.dialects import hal
 from pyvmvx.dialects.vm import calling_convention
 from pyvmvx.dialects.vm.globals import ConstRefRodataOp, GlobalOp, RodataInlineOp, RodataOp
@@ -55,8 +53,10 @@ from pyvmvx.dialects.vm.structural import (
 )
 from pyvmvx.dialects.vm.structural import ModuleOp as VMModuleOp
 from pyvmvx.dialects.vm.types import BufferType, ListType, RefType
+from pyvmvx.ir.diagnostics import CompileError, op_error
 from pyvmvx.runtime.vm import format as fmt
 from pyvmvx.runtime.vm.ops import OPS
+from pyvmvx.target.constant_blocks import evaluate_region
 
 INITIALIZER = "__init"
 SET_CONSTANTS = "__set_constants"

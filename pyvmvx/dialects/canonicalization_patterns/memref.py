@@ -10,7 +10,7 @@ from xdsl.dialects import arith, memref
 from xdsl.dialects.builtin import DYNAMIC_INDEX, IndexType, IntegerAttr, MemRefType
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
 
-from pyvmvx.compiler.memref_layout import constant_int
+from pyvmvx.ir.memref_layout import constant_int
 
 
 def _dim_index(op: memref.DimOp) -> tuple[MemRefType, int] | None:

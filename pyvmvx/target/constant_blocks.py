@@ -26,8 +26,8 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Operation, Region, SSAValue
 
-from pyvmvx.compiler.diagnostics import op_error
 from pyvmvx.dialects import hal
+from pyvmvx.ir.diagnostics import op_error
 
 Value = int | float
 """An integer as its unsigned bit pattern for its width, or an f32/f64 value."""

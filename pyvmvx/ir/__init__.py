@@ -1,0 +1,1 @@
+"""Shared IR helpers below the dialects: located diagnostics, memref layouts, index arithmetic."""

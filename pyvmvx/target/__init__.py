@@ -1,0 +1,1 @@
+"""Compile-side target: vm.module to module file, evaluated count regions, import declarations."""
