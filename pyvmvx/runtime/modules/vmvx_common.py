@@ -1,25 +1,35 @@
-"""Argument checking, strided views and stores shared by every `vmvx` export.
+"""Argument checking, bounded strided views and stores shared by every `vmvx` export.
 
 Each buffer argument goes through two stages:
 
 1. `check_2d` reproduces IREE's `MAP_BUFFER_2D_*` exactly, in unsigned 64-bit arithmetic: the
    overflow guard (INVALID_ARGUMENT "buffer overflow for <name>"), the ref dereference
    ("ref is null" / "ref type mismatch") and the `iree_vm_buffer_map_ro/rw` range check
-   (OUT_OF_RANGE / PERMISSION_DENIED). Kernels run it for all buffers before making any view.
-2. `view` builds the numpy view the kernel computes on, with numpy's own `ndarray` constructor
-   over the buffer's bytes: numpy refuses any shape/strides/offset reaching outside the object,
-   so no view can address memory outside the buffer, by construction. IREE's 64-bit check can
-   wrap around (a -1 stride, a negative offset); where that would let the C code touch bytes
-   outside the buffer, the constructor's refusal becomes OUT_OF_RANGE here.
+   (OUT_OF_RANGE / PERMISSION_DENIED). Kernels run it for all buffers before anything else.
+2. `locate` bounds the region a kernel touches in exact arithmetic (unbounded Python integers),
+   with offsets and strides read as the signed i64 register values the VM passes: every
+   element must lie inside the buffer, or the call fails with OUT_OF_RANGE. IREE's check (and
+   numpy's own stride check) compute in wrapping 64-bit arithmetic, which huge strides or
+   sizes, a -1 stride or a negative offset can get past; this check cannot be. Every view an
+   export makes is `Region.array()` of a region `locate` made (or a part of one, `select`), so
+   `locate` is the one place that keeps accesses inside buffers; an `ex.*` export must make
+   its views the same way.
 
-`store` writes a kernel's result. When the output region overlaps itself (a 0 or -1 stride, or
-rows closer together than their length), several elements share an address; the value written
-last in the kernel's loop order (the C order of the view given) wins, as in IREE's loops.
+Work is bounded by the buffers' real sizes. A non-overlapping output has at most as many
+elements as its buffer holds; an output whose elements share addresses can be logically far
+larger (a 0 stride on a dimension of size 2**32 - 1). `store` writes a kernel's result: on a
+dimension with stride 0 only the last index survives IREE's loop, so the kernel computes only
+that index, exactly; if the rest still overlaps itself (rows closer together than their
+length), the values go to a temporary and then to memory, the value written last in the
+kernel's loop order (the C order of the region) winning, as in IREE's loops. Any logical
+element count left above `work_limit` (the total size of the export's buffers plus
+`WORK_FLOOR`) is refused with RESOURCE_EXHAUSTED, as is a region too large for numpy to index
+(over 2**63 bytes, only reachable through 0 strides).
 """
 
-from collections.abc import Callable, Mapping
-from math import gcd
-from typing import TypeVar
+from collections.abc import Callable, Iterable, Mapping
+from math import prod
+from typing import NamedTuple, TypeVar
 
 import numpy as np
 
@@ -30,12 +40,15 @@ U64 = (1 << 64) - 1
 _I64_SIGN = 1 << 63
 _HIGH32 = U64 ^ 0xFFFFFFFF
 
-# (buffer, element offset, element strides) of an output region
-Region = tuple[Buffer, int, tuple[int, ...]]
-# (buffer, element offset, (stride0, stride1)) of a checked 2-D operand
-Operand2D = tuple[Buffer, int, tuple[int, int]]
+# Elements of work allowed beyond the size of an export's buffers: keeps small self-overlapping
+# outputs (IREE's element-order semantics) working while bounding hostile ones.
+WORK_FLOOR = 1 << 16
+
 # An export's implementation: flattened import arguments in, a tuple of results out.
 Kernel = Callable[..., tuple[()]]
+# The logical indices a kernel computes, one slice (step 1) per dimension of the output.
+Box = tuple[slice, ...]
+_EVERY = slice(None)
 T = TypeVar("T")
 
 
@@ -83,16 +96,145 @@ def check_2d(
     return ref
 
 
-def strided_2d_kernel(
-    names: tuple[str, ...],
+def work_limit(buffers: Iterable[Buffer]) -> int:
+    """The most logical elements an export over `buffers` may compute: their total size in
+    bytes (each buffer once) plus `WORK_FLOOR`."""
+    return WORK_FLOOR + sum({id(buffer): buffer.length for buffer in buffers}.values())
+
+
+def check_work(name: str, elements: int, limit: int) -> None:
+    """RESOURCE_EXHAUSTED if computing `elements` logical elements of `name` exceeds `limit`."""
+    if elements > limit:
+        raise StatusError(
+            StatusCode.RESOURCE_EXHAUSTED,
+            f"{name} needs {elements} elements of work, more than the {limit} its buffers allow",
+        )
+
+
+class Region(NamedTuple):
+    """A strided region of `buffer` whose elements all lie inside it (made by `locate`).
+
+    `offset` and `strides` are signed and in elements; a dimension of size 1 has stride 0.
+    """
+
+    name: str
+    buffer: Buffer
+    dtype: np.dtype
+    offset: int
+    shape: tuple[int, ...]
+    strides: tuple[int, ...]
+
+    def span(self) -> tuple[int, int]:
+        """The lowest and highest element index a non-empty region touches."""
+        _, low, high = _extent(self.offset, self.shape, self.strides)
+        return low, high
+
+    def byte_span(self) -> np.ndarray:
+        """The bytes from the lowest to the highest element of a non-empty region."""
+        low, high = self.span()
+        size = self.dtype.itemsize
+        return self.buffer.data[low * size : (high + 1) * size]
+
+    def select(self, box: Box) -> "Region":
+        """The sub-region of the logical indices in `box`."""
+        if box.count(_EVERY) == len(box):
+            return self
+        offset, shape, strides = self.offset, [], []
+        for index, n, s in zip(box, self.shape, self.strides, strict=True):
+            indices = range(*index.indices(n))
+            offset += indices.start * s
+            shape.append(len(indices))
+            strides.append(s if len(indices) > 1 else 0)
+        return Region(self.name, self.buffer, self.dtype, offset, tuple(shape), tuple(strides))
+
+    def array(self) -> np.ndarray:
+        """The numpy view of the region (a fresh array if it is empty, as it touches nothing)."""
+        size = self.dtype.itemsize
+        try:
+            if 0 in self.shape:
+                return np.empty(self.shape, self.dtype)
+            return np.ndarray(
+                self.shape,
+                self.dtype,
+                self.buffer.data,
+                self.offset * size,
+                [s * size for s in self.strides],
+            )
+        except ValueError:
+            raise StatusError(
+                StatusCode.RESOURCE_EXHAUSTED,
+                f"{self.name} region of shape {self.shape} is too large to index",
+            ) from None
+
+
+def locate(
+    name: str,
+    buffer: Buffer,
     dtype: np.dtype,
-    body: Callable[[list[Operand2D], tuple[int, int]], object],
+    offset: int,
+    shape: tuple[int, ...],
+    strides: tuple[int, ...],
+) -> Region:
+    """The region of `shape` at element `offset`/`strides` of `buffer`, checked exactly.
+
+    Offsets and strides may be signed or unsigned 64-bit bit patterns; they are read as signed.
+    A negative size is INVALID_ARGUMENT; a non-empty region with any element outside the buffer
+    is OUT_OF_RANGE. An empty region touches nothing and is not checked, as in IREE.
+    """
+    if min(shape) < 0:
+        raise invalid_argument(f"negative size in {name} shape {shape}")
+    offset = to_i64(offset)
+    steps, low, high = _extent(offset, shape, strides)
+    if 0 not in shape and (low < 0 or (high + 1) * dtype.itemsize > buffer.length):
+        raise out_of_range(
+            f"out-of-bounds access detected ({name} touches elements [{low}, {high}] of "
+            f"{dtype.itemsize} bytes, buffer length={buffer.length})"
+        )
+    return Region(name, buffer, dtype, offset, tuple(shape), steps)
+
+
+def _extent(
+    offset: int, shape: tuple[int, ...], strides: tuple[int, ...]
+) -> tuple[tuple[int, ...], int, int]:
+    """`strides` read as signed (0 on dimensions of size 1 or 0), and the lowest and highest
+    element index of a non-empty region at `offset` with them, in exact arithmetic."""
+    steps = []
+    low = high = offset
+    for n, s in zip(shape, strides, strict=True):
+        step = to_i64(s) if n > 1 else 0
+        if step < 0:
+            low += (n - 1) * step
+        else:
+            high += (n - 1) * step
+        steps.append(step)
+    return tuple(steps), low, high
+
+
+def may_overlap(shape: tuple[int, ...], strides: tuple[int, ...]) -> bool:
+    """Whether two elements of a strided region may share an address (False: none do).
+
+    With the dimensions sorted by |stride|, the addresses are distinct if each stride exceeds
+    the reach of the smaller ones. Exact for rows of contiguous elements; any other region it
+    flags just takes `store`'s slower, equally exact path.
+    """
+    if len(shape) == 2 and strides[1] == 1 and strides[0] >= shape[1]:
+        return False  # the common case: rows of contiguous elements, a row or more apart
+    reach = 0
+    for step, n in sorted([(abs(s), n) for n, s in zip(shape, strides, strict=True) if n > 1]):
+        if step <= reach:
+            return True
+        reach += (n - 1) * step
+    return False
+
+
+def strided_2d_kernel(
+    names: tuple[str, ...], dtype: np.dtype, body: Callable[[list[Region]], object]
 ) -> Kernel:
     """An export taking `(ref, offset, stride0, stride1)` per operand in `names`, then
     `(size0, size1)`; the last operand is the output.
 
-    Every operand is checked with `check_2d` (in order, the output writable) before
-    `body(operands, (size0, size1))` runs, which it does only for a non-empty region.
+    Every operand is checked with `check_2d` (in order, the output writable); for a non-empty
+    region `body` then runs on the operands' located regions.
     """
     size = dtype.itemsize
     # (name, index of the operand's first argument, whether it is the output)
@@ -100,127 +242,57 @@ def strided_2d_kernel(
 
     def kernel(*args: int) -> tuple[()]:
         size0, size1 = args[-2], args[-1]
-        operands: list[Operand2D] = []
+        checked = []
         for name, at, write in slots:
             ref, offset, stride0, stride1 = args[at : at + 4]
             buffer = check_2d(name, ref, size, offset, stride0, stride1, size0, size1, write)
-            operands.append((buffer, offset, (stride0, stride1)))
+            checked.append((name, buffer, offset, (stride0, stride1)))
         if size0 and size1:
-            body(operands, (size0, size1))
+            shape = (size0, size1)
+            body([locate(n, b, dtype, offset, shape, s) for n, b, offset, s in checked])
         return ()
 
     return kernel
 
 
-def view(
-    name: str,
-    buffer: Buffer,
-    dtype: np.dtype,
-    offset: int,
-    shape: tuple[int, ...],
-    strides: tuple[int, ...],
-) -> np.ndarray:
-    """The strided view of `buffer` with element `offset`/`strides`; never reaches outside it.
-
-    Offsets and strides may be signed or 64-bit unsigned bit patterns. An empty shape touches
-    no memory and gets a fresh empty array (IREE maps those without accessing anything).
-    """
-    size = dtype.itemsize
-    try:
-        return np.ndarray(shape, dtype, buffer.data, offset * size, [s * size for s in strides])
-    except (ValueError, TypeError, OverflowError):
-        pass  # unsigned bit patterns of negative values, or a region numpy refuses
-    if 0 in shape:
-        return np.empty(shape, dtype)
-    offset = to_i64(offset)
-    strides = tuple(to_i64(s) for s in strides)
-    try:
-        return np.ndarray(shape, dtype, buffer.data, offset * size, [s * size for s in strides])
-    except (ValueError, TypeError, OverflowError):
-        raise _outside_error(name, buffer, size, offset, shape, strides) from None
-
-
-def _outside_error(
-    name: str,
-    buffer: Buffer,
-    size: int,
-    offset: int,
-    shape: tuple[int, ...],
-    strides: tuple[int, ...],
-) -> StatusError:
-    """Why numpy refused a view: a size or an element outside the buffer, or too big to index."""
-    if min(shape) < 0:
-        return invalid_argument(f"negative size in {name} shape {shape}")
-    low = offset + sum((n - 1) * min(s, 0) for n, s in zip(shape, strides, strict=True))
-    high = offset + sum((n - 1) * max(s, 0) for n, s in zip(shape, strides, strict=True))
-    if low < 0 or (high + 1) * size > buffer.length:
-        return out_of_range(
-            f"out-of-bounds access detected ({name} touches elements [{low}, {high}] of "
-            f"{size} bytes, buffer length={buffer.length})"
-        )
-    return StatusError(
-        StatusCode.RESOURCE_EXHAUSTED, f"{name} region of shape {shape} is too large to index"
-    )
-
-
-def overlaps_itself(shape: tuple[int, int], strides: tuple[int, int]) -> bool:
-    """Whether two distinct elements of a 2-D strided region share an address."""
-    n0, n1 = shape
-    s0, s1 = strides
-    if s1 == 1 and n1 <= s0 < _I64_SIGN:  # the common case: rows of contiguous elements
-        return False
-    s0, s1 = to_i64(s0), to_i64(s1)
-    if n0 <= 1 or n1 <= 1:
-        return (n0 > 1 and s0 == 0) or (n1 > 1 and s1 == 0)
-    if s0 == 0 or s1 == 0:
-        return True
-    # i*s0 + j*s1 == 0 has its smallest non-zero solution at |i| = |s1|/g, |j| = |s0|/g.
-    a, b = abs(s0), abs(s1)
-    g = gcd(a, b)
-    return b // g < n0 and a // g < n1
-
-
 def store(
-    name: str,
-    region: Region,
-    dtype: np.dtype,
-    shape: tuple[int, ...],
-    outer: tuple[tuple[int, int], tuple[int, int]],
-    compute: Callable[[np.ndarray], object],
+    target: Region, compute: Callable[[np.ndarray, Box], object], buffers: Iterable[Buffer]
 ) -> None:
-    """Write `compute`'s result to the output `region` of `shape` (C order = loop order).
+    """Write a kernel's result to the output `target` (C order = IREE's loop order).
 
-    `compute(out)` fills `out`. `outer` is the region as a 2-D (shape, strides) pair used for
-    the self-overlap test. Normally `out` is the strided view itself; if the region overlaps
-    itself the result goes to a temporary and then to memory, last write winning.
+    `compute(out, box)` fills `out` with the result's logical elements `box`. If the region
+    may overlap itself, dimensions with stride 0 are cut to their last index (the only one
+    whose writes survive), the remaining element count must be within the `work_limit` of the
+    export's `buffers`, and if the region still overlaps itself `out` is a temporary written
+    back last-write-wins; otherwise `out` is the output's view.
     """
-    buffer, offset, strides = region
-    if 0 in shape:
+    if 0 in target.shape:
         return
-    if not overlaps_itself(*outer):
-        compute(view(name, buffer, dtype, offset, shape, strides))
-        return
-    values = np.empty(shape, dtype)
-    compute(values)
-    _scatter_last_wins(name, buffer, dtype, offset, shape, strides, values)
+    box: Box = (_EVERY,) * len(target.shape)
+    if may_overlap(target.shape, target.strides):
+        box = tuple(
+            [
+                slice(n - 1, n) if s == 0 and n > 1 else _EVERY
+                for n, s in zip(target.shape, target.strides, strict=True)
+            ]
+        )
+        target = target.select(box)
+        check_work(target.name, prod(target.shape), work_limit(buffers))
+        if may_overlap(target.shape, target.strides):
+            values = np.empty(target.shape, target.dtype)
+            compute(values, box)
+            _scatter_last_wins(target, values)
+            return
+    compute(target.array(), box)
 
 
-def _scatter_last_wins(
-    name: str,
-    buffer: Buffer,
-    dtype: np.dtype,
-    offset: int,
-    shape: tuple[int, ...],
-    strides: tuple[int, ...],
-    values: np.ndarray,
-) -> None:
-    offset = to_i64(offset)
-    addresses = np.full(shape, offset, dtype=np.int64)
-    for axis, (n, s) in enumerate(zip(shape, strides, strict=True)):
-        steps = np.arange(n, dtype=np.int64) * to_i64(s)
-        addresses += steps.reshape((n,) + (1,) * (len(shape) - axis - 1))
-    backwards = addresses.reshape(-1)[::-1]
-    unique, last = np.unique(backwards, return_index=True)
-    low = int(unique[0])
-    span = view(name, buffer, dtype, low, (int(unique[-1]) - low + 1,), (1,))
-    span[unique - low] = values.reshape(-1)[::-1][last]
+def _scatter_last_wins(target: Region, values: np.ndarray) -> None:
+    """Write `values` (C order) to the self-overlapping `target`, the last write winning."""
+    low, high = target.span()
+    addresses = np.full(target.shape, target.offset - low, dtype=np.int64)
+    for axis, (n, s) in enumerate(zip(target.shape, target.strides, strict=True)):
+        steps = np.arange(n, dtype=np.int64) * s
+        addresses += steps.reshape((n,) + (1,) * (len(target.shape) - axis - 1))
+    unique, last = np.unique(addresses.reshape(-1)[::-1], return_index=True)
+    span = locate(target.name, target.buffer, target.dtype, low, (high - low + 1,), (1,))
+    span.array()[unique] = values.reshape(-1)[::-1][last]

@@ -3,20 +3,29 @@
 IREE's copy is a plain C loop without `restrict`: it runs in row-major element order, each
 element loaded and then stored, so when source and destination overlap later elements read
 what earlier ones wrote (a forward-overlapping copy smears). pyvmvx reproduces that exactly.
-Disjoint regions take one `numpy.copyto`; overlapping ones (or a destination overlapping
-itself) take the element-order path, which resolves every byte's chain of copies with numpy
-pointer jumping (a logarithmic number of passes over the bytes) instead of a loop.
+A source disjoint from the destination takes one `numpy.copyto` (through
+`vmvx_common.store`, so a destination overlapping itself keeps its last writes and only those
+are copied). A source sharing memory with the destination takes the element-order path, which
+resolves every byte's chain of copies with numpy pointer jumping (a logarithmic number of
+passes over the bytes) instead of a loop; as it follows every logical element, its element
+count must be within `vmvx_common.work_limit` (RESOURCE_EXHAUSTED otherwise).
 """
+
+from math import prod
 
 import numpy as np
 
 from pyvmvx.runtime.modules.vmvx_common import (
+    Box,
     Kernel,
-    Operand2D,
+    Region,
     check_2d,
-    overlaps_itself,
+    check_work,
+    locate,
+    may_overlap,
+    store,
     strided_2d_kernel,
-    view,
+    work_limit,
 )
 from pyvmvx.runtime.vm.buffer import Buffer
 
@@ -26,18 +35,24 @@ _U32 = np.dtype(np.uint32)
 
 def copy_kernel(bits: int) -> Kernel:
     """`copy.2d.x<bits>`: `(in, in_offset, in_strides, out, out_offset, out_strides, sizes)`."""
-    dtype = _COPY_TYPES[bits]
 
-    def body(operands: list[Operand2D], shape: tuple[int, int]) -> None:
-        (in_buf, in_offset, in_strides), (out_buf, out_offset, out_strides) = operands
-        source = view("in", in_buf, dtype, in_offset, shape, in_strides)
-        target = view("out", out_buf, dtype, out_offset, shape, out_strides)
-        if np.may_share_memory(source, target) or overlaps_itself(shape, out_strides):
-            _copy_in_element_order(source, target, out_buf)
-        else:
-            np.copyto(target, source)
+    def body(regions: list[Region]) -> None:
+        source, target = regions
+        buffers = (source.buffer, target.buffer)
+        if not (
+            np.may_share_memory(source.buffer.data, target.buffer.data)
+            and np.may_share_memory(source.byte_span(), target.byte_span())
+        ):
+            # Reads never see the copy's writes: a plain store (the last write wins).
+            def compute(out: np.ndarray, box: Box) -> None:
+                np.copyto(out, source.select(box).array())
 
-    return strided_2d_kernel(("in", "out"), dtype, body)
+            store(target, compute, buffers)
+            return
+        check_work(target.name, prod(target.shape), work_limit(buffers))
+        _copy_in_element_order(source.array(), target.array(), target.buffer)
+
+    return strided_2d_kernel(("in", "out"), _COPY_TYPES[bits], body)
 
 
 def _byte_addresses(array: np.ndarray) -> np.ndarray:
@@ -91,7 +106,11 @@ def fill_2d_x32(
     """`fill.2d.x32`: writes the 32-bit pattern of `fill_value` (an i32) to each element."""
     out_buf = check_2d("out", out_ref, 4, out_offset, out_row_stride, 1, size0, size1, True)
     if size0 and size1:
-        # Every write stores the same value, so a self-overlapping region needs no care.
-        out = view("out", out_buf, _U32, out_offset, (size0, size1), (out_row_stride, 1))
-        out[...] = fill_value & 0xFFFFFFFF
+        target = locate("out", out_buf, _U32, out_offset, (size0, size1), (out_row_stride, 1))
+        if may_overlap(target.shape, target.strides):
+            # Rows of contiguous elements less than a row apart cover one contiguous span, and
+            # every write stores the same value: fill the span, whatever the logical size.
+            low, high = target.span()
+            target = locate("out", out_buf, _U32, low, (high - low + 1,), (1,))
+        target.array()[...] = fill_value & 0xFFFFFFFF
     return ()

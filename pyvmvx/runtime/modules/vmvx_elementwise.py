@@ -18,15 +18,21 @@ Aliasing: IREE's kernels take the output as a `restrict` pointer, so an output s
 with an input is undefined in C. pyvmvx: an output that is exactly an input's region is
 updated in place, element by element; for any other overlap, all inputs are read before the
 output is written (numpy's rule). An output overlapping itself keeps the value of the last
-element in row-major (i, j) order, as IREE's loop does.
+element in row-major (i, j) order, as IREE's loop does; only the elements whose writes
+survive are computed (see `vmvx_common.store`).
 """
 
 from collections.abc import Callable
-from functools import partial
 
 import numpy as np
 
-from pyvmvx.runtime.modules.vmvx_common import Kernel, Operand2D, store, strided_2d_kernel, view
+from pyvmvx.runtime.modules.vmvx_common import (
+    Box,
+    Kernel,
+    Region,
+    store,
+    strided_2d_kernel,
+)
 
 _F32 = np.dtype(np.float32)
 _I32 = np.dtype(np.int32)
@@ -123,15 +129,13 @@ def elementwise_kernel(
     """The export over operands `names` (inputs, then the output) computing
     `op(*inputs, out)` on views of element type `dtype`."""
 
-    inputs, output = names[:-1], names[-1]
+    def body(regions: list[Region]) -> None:
+        *inputs, output = regions
 
-    def body(operands: list[Operand2D], shape: tuple[int, int]) -> None:
-        views = [
-            view(inputs[i], buffer, dtype, offset, shape, strides)
-            for i, (buffer, offset, strides) in enumerate(operands[:-1])
-        ]
-        region = operands[-1]
-        store(output, region, dtype, shape, (shape, region[2]), partial(op, *views))
+        def compute(out: np.ndarray, box: Box) -> None:
+            op(*(region.select(box).array() for region in inputs), out)
+
+        store(output, compute, [region.buffer for region in regions])
 
     return strided_2d_kernel(names, dtype, body)
 

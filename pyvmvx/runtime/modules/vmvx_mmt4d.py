@@ -9,13 +9,16 @@ with one matrix product on rearranged views:
   partial sum is an integer below 2**53 (|a*b| <= 2**14 and K*K0 < 2**32, since an lhs row of
   K*M0*K0 bytes passed IREE's 32-bit size guard), then wraps to int32 like IREE's accumulator.
 Early exits as IREE: nothing is written if M or N is 0, or K is 0 with ACCUMULATE; K = 0
-without ACCUMULATE writes zeros. Any other flags type is INVALID_ARGUMENT "unhandled flags",
-reported before the buffers are checked. Bits other than the type and ACCUMULATE are ignored
-(IREE checks them only in debug builds). Negative tile sizes M0, N0, K0 are INVALID_ARGUMENT.
-If the output rows overlap, the last write in IREE's (i, j, i0, j0) loop order wins; with
-ACCUMULATE, overlapping rows read the output as it was before the call. An output sharing
-memory with lhs or rhs (undefined for IREE's `restrict` tile pointers) sees the inputs as they
-were before the call.
+without ACCUMULATE writes zeros. K0 = 0 counts as K = 0, and M0 = 0 or N0 = 0 writes nothing
+(IREE's loops do nothing there either). Any other flags type is INVALID_ARGUMENT "unhandled
+flags", reported before the buffers are checked. Bits other than the type and ACCUMULATE are
+ignored (IREE checks them only in debug builds). Negative tile sizes M0, N0, K0 are
+INVALID_ARGUMENT. If the output rows overlap, the last write in IREE's (i, j, i0, j0) loop
+order wins (with a 0 row stride only the last row is computed); with ACCUMULATE, overlapping
+rows read the output as it was before the call. The rearranged lhs and rhs tiles are copies,
+so broadcast (0-stride or overlapping) input rows count against `vmvx_common.work_limit`. An
+output sharing memory with lhs or rhs (undefined for IREE's `restrict` tile pointers) sees
+the inputs as they were before the call.
 
 `query_tile_sizes.2d` answers from `TILE_SIZES`, one fixed (M, K, N) per matmul operation (the
 generic 8/4/8 of IREE's ukernels, independent of the host). IREE leaves the results
@@ -25,12 +28,15 @@ uninitialised for an unknown operation or operand role; pyvmvx reports INVALID_A
 import numpy as np
 
 from pyvmvx.runtime.modules.vmvx_common import (
+    Box,
     check_2d,
+    check_work,
     flags_type,
+    locate,
     store,
     to_i32,
     to_i64,
-    view,
+    work_limit,
 )
 from pyvmvx.runtime.status import invalid_argument
 
@@ -80,44 +86,51 @@ def mmt4d(
         return ()
     if min(k, m0, n0, k0) < 0:
         raise invalid_argument(f"negative mmt4d size (K={k}, M0={m0}, N0={n0}, K0={k0})")
-    out_shape = (m, n, m0, n0)
-    out_strides = (out_row_stride, m0 * n0, n0, 1)
-    lhs = view(
+    if k0 == 0:
+        k = 0  # rows of K x 0 elements: an empty sum whatever K is
+    if m0 == 0 or n0 == 0 or (k == 0 and accumulate):
+        return ()  # empty tiles, or an empty sum added to the output: nothing changes
+    lhs = locate(
         "lhs", lhs_buf, lhs_type, lhs_offset, (m, k, m0, k0), (lhs_row_stride, m0 * k0, k0, 1)
     )
-    rhs = view(
+    rhs = locate(
         "rhs", rhs_buf, rhs_type, rhs_offset, (n, k, n0, k0), (rhs_row_stride, n0 * k0, k0, 1)
     )
-    old = None
-    if accumulate:
-        old = view("out", out_buf, out_type, out_offset, out_shape, out_strides)
+    target = locate(
+        "out", out_buf, out_type, out_offset, (m, n, m0, n0), (out_row_stride, m0 * n0, n0, 1)
+    )
+    buffers = (lhs_buf, rhs_buf, out_buf)
+    limit = work_limit(buffers)
 
-    def compute(out: np.ndarray) -> None:
+    def compute(out: np.ndarray, box: Box) -> None:
         # [i][kk][i0][k0] -> rows (i, i0), columns (kk, k0); the product is [(i, i0), (j, j0)].
-        left = lhs.transpose(0, 2, 1, 3).reshape(m * m0, k * k0)
-        right = rhs.transpose(0, 2, 1, 3).reshape(n * n0, k * k0)
+        rows, cols, row_tiles, col_tiles = box
+        every = slice(None)
+        left_tiles = lhs.select((rows, every, row_tiles, every)).array()
+        right_tiles = rhs.select((cols, every, col_tiles, every)).array()
+        mm, _, mm0, _ = left_tiles.shape
+        nn, _, nn0, _ = right_tiles.shape
+        check_work("lhs", mm * mm0 * k * k0, limit)
+        check_work("rhs", nn * nn0 * k * k0, limit)
+        left = left_tiles.transpose(0, 2, 1, 3).reshape(mm * mm0, k * k0)
+        right = right_tiles.transpose(0, 2, 1, 3).reshape(nn * nn0, k * k0)
+        # The output as it was before the call (read before anything is written).
+        old = target.select(box).array() if accumulate else None
         if out_type != product_type:
             exact = np.matmul(left.astype(product_type), right.astype(product_type).T)
-            total = exact.reshape(m, m0, n, n0).transpose(0, 2, 1, 3).astype(np.int64)
+            total = exact.reshape(mm, mm0, nn, nn0).transpose(0, 2, 1, 3).astype(np.int64)
             if old is not None:
                 total += old
             np.copyto(out.view(np.uint32), total, casting="unsafe")
             return
         with np.errstate(all="ignore"):
-            product = np.matmul(left, right.T).reshape(m, m0, n, n0).transpose(0, 2, 1, 3)
+            product = np.matmul(left, right.T).reshape(mm, mm0, nn, nn0).transpose(0, 2, 1, 3)
             if old is None:
                 np.copyto(out, product)
             else:
                 np.add(old, product, out=out)
 
-    store(
-        "out",
-        (out_buf, out_offset, out_strides),
-        out_type,
-        out_shape,
-        ((m, n * m0 * n0), (out_row_stride, 1)),
-        compute,
-    )
+    store(target, compute, buffers)
     return ()
 
 

@@ -7,6 +7,7 @@ read or write outside the wrapped bytes, nor write through a read-only buffer.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import numpy as np
@@ -15,11 +16,22 @@ from pyvmvx.runtime.status import invalid_argument, out_of_range, permission_den
 
 U64_MASK = (1 << 64) - 1
 
+# PEP 3118 element formats of plain numbers, optionally with a byte-order prefix: bool, char,
+# signed and unsigned integers, floats and complex numbers of every width.
+_PLAIN_FORMAT = re.compile(r"[@=<>!]?(?:[?cbBhHiIlLqQnN]|[efdg]|Z[fdg])")
+
 
 class Buffer:
     """A byte buffer of `length` bytes; `data` is a 1-D uint8 view of all of it.
 
     `data` is read-only (numpy's writeable flag cleared) when the buffer is not `mutable`.
+
+    Only memory of plain numbers is wrapped: elements of a bool, char, integer, float or
+    complex format (numpy kinds `b`, `i`, `u`, `f`, `c`; `bytes`, `bytearray`, `array.array`
+    and ctypes arrays of those). Kernels overwrite the bytes with arbitrary bit patterns, which
+    is harmless there but not in memory holding Python object pointers (numpy `object`) and
+    meaningless for structured records, void, fixed-width strings and unicode; those are
+    INVALID_ARGUMENT (numpy refuses to export datetime64/timedelta64 memory at all).
     """
 
     __slots__ = ("data", "length", "mutable")
@@ -29,12 +41,18 @@ class Buffer:
     mutable: bool
 
     def __init__(self, data: Any, *, mutable: bool) -> None:
-        """Wrap bytes, bytearray, memoryview or a C-contiguous numpy array, without copying."""
+        """Wrap bytes, bytearray, memoryview or a C-contiguous numpy array of plain numbers,
+        without copying."""
+        kind = type(data).__name__
         try:
             view = memoryview(data)
         except (TypeError, ValueError) as err:
-            kind = type(data).__name__
             raise invalid_argument(f"cannot wrap {kind} as a buffer: {err}") from None
+        if not _PLAIN_FORMAT.fullmatch(view.format):
+            raise invalid_argument(
+                f"cannot wrap {kind} of element format {view.format!r} as a buffer: "
+                "only bool, char, integer, float and complex elements"
+            )
         if not view.c_contiguous:
             raise invalid_argument("cannot wrap non-contiguous memory as a buffer")
         if mutable and view.readonly:
