@@ -2,10 +2,12 @@
 
 Public API: `Buffer` (a `!vm.buffer`), `List` (a `!vm.list`), `StatusError` (every runtime
 failure, with an IREE status code), `VMVXModule` (the `vmvx` module's exports) and
-`load_executables`/`Executable` (HAL executables of a module file, dispatched over a grid).
+`load_executables`/`Executable` (HAL executables of a module file, dispatched over a grid) and
+`shutdown_pool` (stops the process-wide dispatch worker pool).
 """
 
 from pyvmvx.runtime.api import Executable, load_executables
+from pyvmvx.runtime.modules.hal import shutdown_pool
 from pyvmvx.runtime.modules.vmvx import VMVXModule
 from pyvmvx.runtime.status import StatusCode, StatusError
 from pyvmvx.runtime.vm.buffer import Buffer
@@ -19,4 +21,5 @@ __all__ = [
     "StatusError",
     "VMVXModule",
     "load_executables",
+    "shutdown_pool",
 ]

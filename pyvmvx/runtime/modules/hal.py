@@ -23,22 +23,32 @@ constant; values without that export, or that export without values, are INVALID
 Dispatch runs an entry over a `(x, y, z)` grid, x fastest, each workgroup getting a fresh
 mutable list of the bindings, the read-only push-constant buffer and its own zeroed local
 memory (the `local_memory` request rounded up to whole 4096-byte pages: IREE hands each
-workgroup its worker's whole local-memory block, which is at least the request). With
-`threads=N` the grid is cut into N contiguous ranges run on a thread pool, each worker with its
-own VM context, because globals live in a context. Every failure is a `StatusError`.
+workgroup its worker's whole local-memory block, which is at least the request). Every failure
+is a `StatusError`.
+
+Threads: `threads=N` lets up to N workgroups of one dispatch run at once (`threads=None` or 1:
+one at a time, in order, like IREE's local-sync; N above `MAX_THREADS` is clamped to it; 0,
+negative and non-integers are INVALID_ARGUMENT). The workgroups are a shared queue that the
+calling thread always works through itself while helpers from one process-wide pool of at
+most `MAX_THREADS` threads join in, so a dispatch issued from a workgroup (a native import
+that dispatches again) or into a saturated pool still completes. Each participant runs in its
+own VM context, because globals live in a context; a context whose workgroup raised is
+dropped. `shutdown_pool()` (also run at exit) stops the pool; the next dispatch starts a new one.
 """
 
 from __future__ import annotations
 
+import atexit
+import operator
 import struct
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from pyvmvx.runtime.modules.vmvx import VMVXModule
+from pyvmvx.runtime.modules.registry import instantiate_modules
 from pyvmvx.runtime.status import invalid_argument
 from pyvmvx.runtime.vm.buffer import Buffer
 from pyvmvx.runtime.vm.executor import CompiledModule, Context
@@ -51,6 +61,8 @@ SET_CONSTANTS_CALLING_CONVENTION = "0r_v"
 INITIALIZER = "__init"
 LOCAL_MEMORY_PAGE_SIZE = 4096
 UINT32_LIMIT = 1 << 32
+MAX_THREADS = 64
+"""The size of the process-wide worker pool, and the most `threads=` a dispatch gets."""
 
 Grid = tuple[int, int, int]
 
@@ -75,7 +87,8 @@ class HalExecutable:
 
     Contexts are created on demand (one per concurrently running worker) and reused; each new
     context gets the executable constants through `__set_constants`. The first context is
-    created at load, so import, initializer and constant errors surface there.
+    created at load, so import, initializer and constant errors surface there. Imports resolve
+    against every registered module (`registry.MODULES`), which `natives` extends or overrides.
     """
 
     def __init__(self, executable: Executable, natives: Mapping[str, Any] | None = None) -> None:
@@ -83,7 +96,7 @@ class HalExecutable:
         self._compiled = CompiledModule(executable.module)
         self.entry_points = _entry_points(executable)
         self._constants = _executable_constants(executable)
-        self._natives: dict[str, Any] = {"vmvx": VMVXModule(), **(natives or {})}
+        self._natives: dict[str, Any] = {**instantiate_modules(), **(natives or {})}
         self._idle: list[Context] = []
         self._lock = threading.Lock()
         self._idle.append(self._new_context())
@@ -102,10 +115,12 @@ class HalExecutable:
         workgroup_count: Grid,
         bindings: Sequence[Buffer],
         constants: Buffer,
-        threads: int = 1,
+        threads: int | None = None,
     ) -> None:
         """Run entry `ordinal` once per workgroup of the grid; `constants` holds the push
-        constants as 32-bit little-endian slots (read-only)."""
+        constants as 32-bit little-endian slots (read-only). Up to `threads` workgroups run at
+        once: None or 1 is sequential, more than `MAX_THREADS` is clamped to it, and 0,
+        negative or non-integer values are INVALID_ARGUMENT."""
         entry = self.entry_point(ordinal)
         if len(bindings) != entry.binding_count:
             raise invalid_argument(
@@ -122,32 +137,21 @@ class HalExecutable:
         for count in workgroup_count:
             if not 0 <= count < UINT32_LIMIT:
                 raise invalid_argument(f"workgroup count {workgroup_count} is not 3 uint32s")
-        total = workgroup_count[0] * workgroup_count[1] * workgroup_count[2]
-        workers = max(1, min(threads, total))
-        run = _WorkgroupRunner(self, entry, workgroup_count, tuple(bindings), constants)
-        if workers == 1:
-            run(0, total)
-            return
-        bounds = [total * w // workers for w in range(workers + 1)]
-        pool = _pool(workers)
-        futures = [pool.submit(run, bounds[w], bounds[w + 1]) for w in range(workers)]
-        errors = [f.exception() for f in futures]
-        for error in errors:
-            if error is not None:
-                raise error
+        limit = thread_limit(threads)
+        _Dispatch(self, entry, workgroup_count, tuple(bindings), constants).run(limit)
 
     @contextmanager
     def context(self) -> Iterator[Context]:
-        """An idle VM context (or a new one) for the duration of the block."""
+        """An idle VM context (or a new one) for the duration of the block. It goes back to the
+        idle list only if the block did not raise: a failed call may leave its globals half
+        updated."""
         with self._lock:
             context = self._idle.pop() if self._idle else None
         if context is None:
             context = self._new_context()
-        try:
-            yield context
-        finally:
-            with self._lock:
-                self._idle.append(context)
+        yield context
+        with self._lock:
+            self._idle.append(context)
 
     def _new_context(self) -> Context:
         context = self._compiled.instantiate(self._natives)
@@ -156,8 +160,15 @@ class HalExecutable:
         return context
 
 
-class _WorkgroupRunner:
-    """Runs a contiguous range of a dispatch's workgroups (by linear index) in one context."""
+class _Dispatch:
+    """One dispatch's workgroups as a queue of linear indices (x fastest) that the caller and
+    pool helpers drain together, each participant in its own VM context.
+
+    The caller always drains the queue itself, so completion never depends on a free pool
+    thread; a helper that starts after the queue is drained returns at once. The first error
+    stops every participant at its next workgroup and is raised by the caller once no
+    participant is still running one.
+    """
 
     def __init__(
         self,
@@ -172,19 +183,47 @@ class _WorkgroupRunner:
         self.count = workgroup_count
         self.bindings = bindings
         self.constants = constants
-        self.failed = threading.Event()
+        self.total = workgroup_count[0] * workgroup_count[1] * workgroup_count[2]
+        self._next = 0
+        self._running = 0
+        self._error: BaseException | None = None
+        self._state = threading.Condition(threading.Lock())
 
-    def __call__(self, start: int, stop: int) -> None:
-        entry, (count_x, count_y, count_z) = self.entry, self.count
-        size_x, size_y, size_z = entry.workgroup_size
-        with self.executable.context() as context:
-            function = context.lookup(entry.name)
-            for linear in range(start, stop):
-                if self.failed.is_set():
-                    return
-                x, rest = linear % count_x, linear // count_x
-                y, z = rest % count_y, rest // count_y
-                try:
+    def run(self, limit: int) -> None:
+        """Run every workgroup, at most `limit` at once, and raise the first error."""
+        helpers = min(limit, self.total) - 1
+        if helpers > 0:
+            _submit(self._work, helpers)
+        self._work()
+        with self._state:
+            self._state.wait_for(lambda: self._running == 0)
+            error = self._error
+        if error is not None:
+            raise error
+
+    def _claim(self) -> int | None:
+        """The next workgroup to run, or None once the queue is drained or a workgroup failed."""
+        with self._state:
+            if self._error is not None or self._next >= self.total:
+                return None
+            self._next += 1
+            return self._next - 1
+
+    def _work(self) -> None:
+        """Join in: run claimed workgroups in one context until none is left, keeping the
+        first error for the caller."""
+        with self._state:
+            if self._error is not None or self._next >= self.total:
+                return
+            self._running += 1
+        try:
+            entry, (count_x, count_y, count_z) = self.entry, self.count
+            size_x, size_y, size_z = entry.workgroup_size
+            with self.executable.context() as context:
+                function = context.lookup(entry.name)
+                while (linear := self._claim()) is not None:
+                    x, rest = linear % count_x, linear // count_x
+                    y, z = rest % count_y, rest // count_y
                     function(
                         self._local_memory(),
                         self.constants,
@@ -199,9 +238,14 @@ class _WorkgroupRunner:
                         count_y,
                         count_z,
                     )
-                except BaseException:
-                    self.failed.set()
-                    raise
+        except BaseException as error:
+            with self._state:
+                if self._error is None:
+                    self._error = error
+        finally:
+            with self._state:
+                self._running -= 1
+                self._state.notify_all()
 
     def _binding_list(self) -> List:
         bindings = List("buffer", len(self.bindings))
@@ -218,18 +262,48 @@ _NO_LOCAL_MEMORY = Buffer(bytearray(), mutable=True)
 """What an entry without local memory gets: zero bytes, so shared safely."""
 
 
-_POOLS: dict[int, ThreadPoolExecutor] = {}
-_POOLS_LOCK = threading.Lock()
+def thread_limit(threads: int | None) -> int:
+    """How many workgroups of one dispatch may run at once for `threads=`: None is 1 (for now;
+    meant to become the CPU count, as IREE's local-task), N >= 1 is N clamped to
+    `MAX_THREADS`, and anything else (0, negative, bool, non-integer) is INVALID_ARGUMENT."""
+    if threads is None:
+        return 1
+    try:
+        count = None if isinstance(threads, bool) else operator.index(threads)
+    except TypeError:
+        count = None
+    if count is None or count < 1:
+        raise invalid_argument(f"threads must be a positive integer or None, got {threads!r}")
+    return min(count, MAX_THREADS)
 
 
-def _pool(workers: int) -> ThreadPoolExecutor:
-    """A process-wide pool of `workers` threads, created on first use and then reused."""
-    with _POOLS_LOCK:
-        pool = _POOLS.get(workers)
-        if pool is None:
-            pool = ThreadPoolExecutor(workers, thread_name_prefix=f"pyvmvx-dispatch-{workers}")
-            _POOLS[workers] = pool
-        return pool
+_pool: ThreadPoolExecutor | None = None
+_pool_lock = threading.Lock()
+
+
+def _submit(task: Callable[[], None], copies: int) -> None:
+    """Queue `copies` runs of `task` on the process-wide pool, created on first use with
+    `MAX_THREADS` threads at most (it starts them only as needed)."""
+    global _pool
+    with _pool_lock:
+        if _pool is None:
+            _pool = ThreadPoolExecutor(MAX_THREADS, thread_name_prefix="pyvmvx-dispatch")
+        for _ in range(copies):
+            _pool.submit(task)
+
+
+def shutdown_pool(wait: bool = True) -> None:
+    """Stop the process-wide worker pool (also registered with atexit): queued helpers are
+    cancelled (their dispatches' callers finish the work) and, with `wait`, running ones are
+    waited for. A later multi-threaded dispatch starts a new pool."""
+    global _pool
+    with _pool_lock:
+        pool, _pool = _pool, None
+    if pool is not None:
+        pool.shutdown(wait=wait, cancel_futures=True)
+
+
+atexit.register(shutdown_pool)
 
 
 def _entry_points(executable: Executable) -> tuple[EntryPoint, ...]:
