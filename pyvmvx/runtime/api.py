@@ -1,8 +1,9 @@
 """The runtime's Python API for HAL executables: load a module file, dispatch with numpy.
 
 `load_executables(data)` reads a module file (bytes, or a path) and returns its executables
-by symbol name. `Executable.dispatch(entry, workgroup_count, bindings, constants, threads)`
-runs one entry point over a grid:
+by symbol name (keyword arguments bound the work of the modules' initializers).
+`Executable.dispatch(entry, workgroup_count, bindings, constants, threads)` runs one entry
+point over a grid:
 
 - `entry` is an export name or an entry-point ordinal;
 - `workgroup_count` is the `(x, y, z)` grid; by default the grid the compiler computed from
@@ -13,7 +14,9 @@ runs one entry point over a grid:
 - `constants` are the push constants: Python or numpy integers in [-2**31, 2**32), passed
   as 32-bit two's-complement slots. Floats are refused rather than silently bit-cast; pass
   `numpy.float32(x).view(numpy.int32)` for a float constant;
-- `threads=None` (or 1) runs the workgroups sequentially, `threads=N` on N pool threads.
+- `threads=None` (or 1) runs the workgroups sequentially, `threads=N` up to N at once on the
+  process-wide worker pool (N above `MAX_THREADS` is clamped; 0, negative or non-integer is
+  INVALID_ARGUMENT; `shutdown_pool()` stops the pool).
 
 Every error is a `StatusError`.
 """
@@ -26,9 +29,17 @@ import struct
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
+
 from pyvmvx.runtime.modules.hal import EntryPoint, HalExecutable
 from pyvmvx.runtime.status import StatusCode, StatusError, invalid_argument
 from pyvmvx.runtime.vm.buffer import Buffer
+from pyvmvx.runtime.vm.executor import (
+    DEFAULT_INIT_ALLOCATION,
+    DEFAULT_INIT_STEPS,
+    InitLimits,
+    init_limits,
+)
 from pyvmvx.runtime.vm.serialize import decode
 
 ModuleData = bytes | bytearray | memoryview | str | os.PathLike[str]
@@ -45,14 +56,26 @@ def read_module_file(data: ModuleData) -> bytes:
             return file.read()
     except FileNotFoundError:
         raise StatusError(StatusCode.NOT_FOUND, f"module file {str(data)!r} not found") from None
-    except OSError as err:
+    except (OSError, ValueError) as err:  # ValueError: a NUL in the path
         raise invalid_argument(f"cannot read module file {str(data)!r}: {err}") from None
 
 
-def load_executables(data: ModuleData) -> dict[str, Executable]:
-    """Every HAL executable of a module file, keyed by its `hal.executable` symbol name."""
+def load_executables(
+    data: ModuleData,
+    *,
+    init_step_budget: int = DEFAULT_INIT_STEPS,
+    init_allocation_budget: int = DEFAULT_INIT_ALLOCATION,
+) -> dict[str, Executable]:
+    """Every HAL executable of a module file, keyed by its `hal.executable` symbol name.
+
+    In each VM context, the initializers (`__init`, `__set_constants`) may take at most
+    `init_step_budget` calls and backward branches and allocate at most
+    `init_allocation_budget` bytes with buffer and list ops; beyond is RESOURCE_EXHAUSTED.
+    """
+    limits = InitLimits(init_step_budget, init_allocation_budget)
     program = decode(read_module_file(data))
-    return {e.name: Executable(HalExecutable(e)) for e in program.executables}
+    with init_limits(limits):
+        return {e.name: Executable(HalExecutable(e)) for e in program.executables}
 
 
 class Executable:
@@ -105,9 +128,9 @@ class Executable:
         self._loaded.dispatch(
             entry_point.ordinal,
             _grid(workgroup_count),
-            [_binding(i, value) for i, value in enumerate(bindings)],
-            _constants(constants),
-            _threads(threads),
+            [_binding(i, value) for i, value in enumerate(_sequence("bindings", bindings))],
+            _constants(_sequence("constants", constants)),
+            threads,
         )
 
     def __repr__(self) -> str:
@@ -120,6 +143,14 @@ def _is_integer(value: Any) -> bool:
     except TypeError:
         return False
     return True
+
+
+def _sequence(what: str, values: Any) -> Sequence[Any]:
+    """`values` as a list; anything that is not a sequence (None, a number, a generator that
+    fails) is INVALID_ARGUMENT, not a TypeError."""
+    if isinstance(values, str | bytes) or not isinstance(values, Sequence | np.ndarray):
+        raise invalid_argument(f"{what} must be a sequence, got {type(values).__name__}")
+    return list(values)
 
 
 def _grid(workgroup_count: Sequence[int]) -> tuple[int, int, int]:
@@ -161,11 +192,3 @@ def _constants(values: Sequence[int]) -> Buffer:
             raise invalid_argument(f"push constant {index} = {number} does not fit in 32 bits")
         slots.append(number & 0xFFFFFFFF)
     return Buffer(struct.pack(f"<{len(slots)}I", *slots), mutable=False)
-
-
-def _threads(threads: int | None) -> int:
-    if threads is None:
-        return 1
-    if isinstance(threads, bool) or not _is_integer(threads) or operator.index(threads) < 1:
-        raise invalid_argument(f"threads must be a positive integer or None, got {threads!r}")
-    return operator.index(threads)

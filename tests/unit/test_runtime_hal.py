@@ -288,6 +288,9 @@ def test_bad_entry(ids: Executable, entry: object, code: str) -> None:
         ({"threads": 0}, "threads must be a positive integer"),
         ({"threads": True}, "threads must be a positive integer"),
         ({"threads": "2"}, "threads must be a positive integer"),
+        ({"bindings": None}, "bindings must be a sequence, got NoneType"),
+        ({"constants": None}, "constants must be a sequence, got NoneType"),
+        ({"constants": 7}, "constants must be a sequence, got int"),
     ],
 )
 def test_invalid_dispatch_arguments(ids: Executable, kwargs: dict, message: str) -> None:

@@ -347,8 +347,11 @@ def _entry_points(executable: Executable) -> tuple[EntryPoint, ...]:
 
 
 def _uint32(text: str, key: str, where: str) -> int:
-    if not (text.isascii() and text.isdigit()) or int(text) >= UINT32_LIMIT:
-        raise invalid_argument(f"{where}: reflection attribute {key}={text!r} is not a uint32")
+    """A decimal uint32 attribute; the length is checked before `int()`, which refuses (with
+    ValueError) strings of over 4,300 digits."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 10) or int(text) >= UINT32_LIMIT:
+        shown = text if len(text) <= 40 else f"{text[:40]}... ({len(text)} characters)"
+        raise invalid_argument(f"{where}: reflection attribute {key}={shown!r} is not a uint32")
     return int(text)
 
 

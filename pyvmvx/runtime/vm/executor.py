@@ -1,12 +1,29 @@
 """The VM executor: each module is translated once into Python, then run as plain calls.
 
-`CompiledModule(module)` validates a `format.Module` and generates the Python source of one
-factory function holding every VM function as a nested Python function: registers are locals
-(`r7`), a multi-block function is a `while True:` loop over `if _b == <block>:` sections, and
-each instruction is its op's template from `ops.OPS` filled with register names. The source is
-produced by this module from validated integers and the fixed op table, never from text in the
-module, and compiled once. `instantiate(natives)` then binds imports and fresh globals and
-returns a `Context` whose exports run with no interpretation overhead.
+`CompiledModule(module)` validates a `format.Module` and generates the Python source of every VM
+function as a top-level Python function (`_vf3` for function 3): registers are locals (`r7`),
+each instruction is its op's template from `ops.OPS` filled with register names, and a
+multi-block function runs its entry block and then a `while True:` loop that finds the current
+block `_b` by a binary search of `if _b < k:` tests, so a branch costs O(log blocks)
+comparisons whatever the function's size (a `vm.br_table` looks its target up in a tuple). The
+source is produced by this module from validated integers and names from fixed tables, never
+from text in the module, and compiled once. `instantiate(natives)` runs the compiled code in a
+fresh namespace holding the context's globals, rodata, constants, imports and initializer
+budget, and returns a `Context` whose exports run with no interpretation overhead. Translation
+time and memory are linear in the size of the module (only read registers are initialized, and
+every table is built once).
+
+Initializers run under a budget. The functions that the exports in `INITIALIZERS` (`__init`,
+run when a context is created, and `__set_constants`, which the HAL runs next) can reach
+through calls are translated with counting code: each call and each backward branch (to a
+block that does not come after the branching one) costs a step, `vm.buffer.alloc` and
+`vm.buffer.clone` charge their byte length and `vm.list.resize` 8 bytes per element it adds.
+The counts are charged only while an initializer export runs, against one budget per context,
+`InitLimits` (by default `DEFAULT_INIT_STEPS` steps and `DEFAULT_INIT_ALLOCATION` bytes);
+exceeding it is RESOURCE_EXHAUSTED. Functions no initializer reaches (the dispatch entry
+points of a compiled executable) hold no counting code at all. A `CompiledModule` takes its
+limits as an argument or, by default, from the innermost `init_limits(...)` block around its
+construction (`load_executables` sets them from its keyword arguments).
 
 Imports `<module>.<function>` resolve against `natives[<module>]`: any object with
 `call(name, *args) -> tuple` and `signature(name) -> str` (such as `VMVXModule` or another
@@ -18,17 +35,54 @@ NOT_FOUND.
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Mapping
-from typing import Any, Protocol
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from types import CodeType
+from typing import Any, Protocol, cast
 
 from pyvmvx.runtime.status import StatusCode, StatusError, invalid_argument
 from pyvmvx.runtime.vm.buffer import Buffer
-from pyvmvx.runtime.vm.format import Function, Import, Instruction, Module, Successor
+from pyvmvx.runtime.vm.format import (
+    Function,
+    Import,
+    Instruction,
+    Module,
+    Successor,
+    SymbolRef,
+)
+from pyvmvx.runtime.vm.ints import wrap_int
 from pyvmvx.runtime.vm.list import List
-from pyvmvx.runtime.vm.ops import HELPERS, OPS, REF_TYPES, OpSpec, f32, read_only_buffer, wrap32
+from pyvmvx.runtime.vm.ops import HELPERS, OPS, REF_TYPES, OpSpec, f32, read_only_buffer
 from pyvmvx.runtime.vm.validate import parse_calling_convention, validate_module
 
-_ZEROS = {"i32": "0", "i64": "0", "f32": "0.0", "f64": "0.0"}
+INITIALIZERS = ("__init", "__set_constants")
+"""Exports that run while a context is set up, under the initializer budget."""
+DEFAULT_INIT_STEPS = 1_000_000
+"""Calls and backward branches a context's initializers may take (about a second at most)."""
+DEFAULT_INIT_ALLOCATION = 1 << 28
+"""Bytes a context's initializers may allocate with buffer and list ops (256 MiB)."""
+RODATA_PADDING = 64
+"""Rodata shorter than its alignment is aligned to at most max(this, its length rounded up to a
+power of two), so alignment padding never exceeds max(63, the data's length) bytes."""
+
+_ZEROS = {
+    "i32": "0",
+    "i64": "0",
+    "f32": "0.0",
+    "f64": "0.0",
+    "buffer": "None",
+    "list": "None",
+    "ref": "None",
+}
+_REF_CLASSES = {"buffer": "_RC_buffer", "list": "_RC_list", "ref": "_RC_ref"}
+_CHARGES = {
+    "vm.buffer.alloc": "_vm_allocate({a0}, 1)",
+    "vm.buffer.clone": "_vm_allocate({a2}, 1)",
+    "vm.list.resize": "_vm_resize({a0}, {a1})",
+}
+"""What an allocating op charges to the budget, in initializer code, before it runs."""
 
 
 class NativeModule(Protocol):
@@ -59,19 +113,65 @@ class FunctionTable:
         return () if results is None else results
 
 
-class CompiledModule:
-    """A validated module translated to Python once; instantiate it once per context."""
+@dataclass(frozen=True, slots=True)
+class InitLimits:
+    """The budget of a context's initializers: `steps` (calls and backward branches) and
+    `allocation` (bytes allocated by buffer and list ops); non-negative ints."""
 
-    def __init__(self, module: Module) -> None:
+    steps: int = DEFAULT_INIT_STEPS
+    allocation: int = DEFAULT_INIT_ALLOCATION
+
+    def __post_init__(self) -> None:
+        for name, value in (("steps", self.steps), ("allocation", self.allocation)):
+            if type(value) is not int or value < 0:
+                raise invalid_argument(
+                    f"initializer {name} budget must be a non-negative int, got {value!r}"
+                )
+
+
+_LIMITS: ContextVar[InitLimits | None] = ContextVar("pyvmvx_init_limits", default=None)
+
+
+@contextmanager
+def init_limits(limits: InitLimits) -> Iterator[None]:
+    """`CompiledModule`s constructed in this block without explicit limits take `limits`."""
+    token = _LIMITS.set(limits)
+    try:
+        yield
+    finally:
+        _LIMITS.reset(token)
+
+
+class CompiledModule:
+    """A validated module translated to Python once; instantiate it once per context.
+
+    Each function is compiled on its own, so translation needs memory for the largest function
+    rather than the whole module; `source` keeps the generated Python for inspection. `limits`
+    budgets the initializers (default: those of `init_limits`).
+    """
+
+    def __init__(self, module: Module, limits: InitLimits | None = None) -> None:
         validate_module(module)
         self.module = module
-        self.source, constants = _ModuleWriter(module).write()
-        namespace = dict(HELPERS)
-        exec(compile(self.source, "<pyvmvx vm module>", "exec"), namespace)
-        self._factory: Callable[..., tuple[Callable[..., tuple[Any, ...]], ...]]
-        self._factory = namespace["_factory"]
-        self._constants = constants
-        self._rodata = tuple(read_only_buffer(s.data, s.alignment) for s in module.rodata)
+        self.limits = limits or _LIMITS.get() or InitLimits()
+        writer = _ModuleWriter(module)
+        sources: list[str] = []
+        code: list[CodeType] = []
+        try:
+            for source in writer.functions():
+                sources.append(source)
+                code.append(compile(source, "<pyvmvx vm function>", "exec"))
+            self._rodata = tuple(
+                read_only_buffer(s.data, _rodata_alignment(s.data, s.alignment))
+                for s in module.rodata
+            )
+        except MemoryError:
+            raise StatusError(
+                StatusCode.RESOURCE_EXHAUSTED, f"out of memory translating module {module.name!r}"
+            ) from None
+        self.source = "".join(sources)
+        self._code = tuple(code)
+        self._constants = tuple(writer.constants)
 
     def instantiate(self, natives: Mapping[str, Any] | None = None) -> Context:
         """A fresh context: imports resolved against `natives`, globals at their initial values,
@@ -84,21 +184,33 @@ class Context:
 
     Arguments are checked against the export's calling convention: ints for i32/i64 (wrapped;
     out of range is INVALID_ARGUMENT), numbers for f32/f64, `Buffer`/`List`/None for refs.
-    Results come back as a tuple.
+    Results come back as a tuple. Exports in `INITIALIZERS` run under the context's budget.
     """
 
     def __init__(self, compiled: CompiledModule, natives: Mapping[str, Any]) -> None:
         module = compiled.module
-        imports = tuple(_bind_import(i, natives) for i in module.imports)
         self.globals = [_initial_global(g.type, g.initial) for g in module.globals]
-        functions = compiled._factory(self.globals, compiled._rodata, compiled._constants, imports)
-        self._entries = {
-            e.name: (
-                e.calling_convention,
-                _entry(functions[e.function], module.functions[e.function]),
-            )
-            for e in module.exports
-        }
+        budget = _Budget(compiled.limits)
+        namespace = dict(
+            HELPERS,
+            _G=self.globals,
+            _R=compiled._rodata,
+            _K=compiled._constants,
+            _vm_step=budget.step,
+            _vm_allocate=budget.allocate,
+            _vm_resize=budget.resize,
+        )
+        for index, imported in enumerate(module.imports):
+            namespace[f"_vi{index}"] = _bind_import(imported, natives)
+        for code in compiled._code:
+            exec(code, namespace)
+        self._entries: dict[str, tuple[str, Callable[..., tuple[Any, ...]]]] = {}
+        for export in module.exports:
+            function = namespace[f"_vf{export.function}"]
+            if export.name in INITIALIZERS:
+                function = budget.charging(function)
+            entry = _entry(function, module.functions[export.function])
+            self._entries[export.name] = (export.calling_convention, entry)
         if "__init" in self._entries:
             self.call("__init")
 
@@ -123,6 +235,59 @@ class Context:
             raise StatusError(StatusCode.NOT_FOUND, f"export {name!r} not found") from None
 
 
+class _Budget:
+    """What one context's initializers may still spend. Counting code calls `step`, `allocate`
+    and `resize`, which charge only while an initializer export runs (`charging`)."""
+
+    __slots__ = ("limits", "steps", "bytes", "active")
+
+    def __init__(self, limits: InitLimits) -> None:
+        self.limits = limits
+        self.steps = limits.steps
+        self.bytes = limits.allocation
+        self.active = False
+
+    def charging(self, function: Callable[..., Any]) -> Callable[..., Any]:
+        """`function`, charging this budget while it runs."""
+
+        def run(*args: Any) -> Any:
+            active, self.active = self.active, True
+            try:
+                return function(*args)
+            finally:
+                self.active = active
+
+        return run
+
+    def step(self) -> None:
+        """One call or backward branch."""
+        if not self.active:
+            return
+        self.steps -= 1
+        if self.steps < 0:
+            raise StatusError(
+                StatusCode.RESOURCE_EXHAUSTED,
+                f"module initializers exceeded their budget of {self.limits.steps} steps "
+                "(calls and backward branches)",
+            )
+
+    def allocate(self, count: int, unit: int) -> None:
+        """`count` items of `unit` bytes (none if `count` <= 0: the op itself refuses it)."""
+        if self.active and count > 0:
+            self.bytes -= count * unit
+            if self.bytes < 0:
+                raise StatusError(
+                    StatusCode.RESOURCE_EXHAUSTED,
+                    "module initializers exceeded their allocation budget of "
+                    f"{self.limits.allocation} bytes",
+                )
+
+    def resize(self, lst: Any, size: int) -> None:
+        """`vm.list.resize`: 8 bytes (a slot) per element added."""
+        if isinstance(lst, List):
+            self.allocate(size - lst.size, 8)
+
+
 def load_module(module: Module, natives: Mapping[str, Any] | None = None) -> Context:
     """Translate and instantiate `module` in one step."""
     return CompiledModule(module).instantiate(natives)
@@ -134,7 +299,7 @@ def load_module(module: Module, natives: Mapping[str, Any] | None = None) -> Con
 
 
 def _int_argument(bits: int) -> Callable[[Any], int]:
-    low, high, half = -(1 << (bits - 1)), 1 << bits, 1 << (bits - 1)
+    low, high = -(1 << (bits - 1)), 1 << bits
 
     def convert(value: Any) -> int:
         try:
@@ -142,8 +307,9 @@ def _int_argument(bits: int) -> Callable[[Any], int]:
         except TypeError:
             raise invalid_argument(f"expected an integer, got {type(value).__name__}") from None
         if not low <= number < high:
-            raise invalid_argument(f"{number} does not fit in i{bits}")
-        return ((number + half) & (high - 1)) - half
+            shown = number if number.bit_length() <= 128 else f"a {number.bit_length()}-bit int"
+            raise invalid_argument(f"{shown} does not fit in i{bits}")
+        return wrap_int(number, bits)
 
     return convert
 
@@ -152,7 +318,7 @@ def _float_argument(rounding: Callable[[float], float]) -> Callable[[Any], float
     def convert(value: Any) -> float:
         try:
             return rounding(float(value))
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):  # OverflowError: float(10**400)
             raise invalid_argument(f"expected a number, got {type(value).__name__}") from None
 
     return convert
@@ -250,117 +416,231 @@ def _bind_import(imported: Import, natives: Mapping[str, Any]) -> Callable[..., 
 
 
 class _ModuleWriter:
-    """Writes the factory's source; immediates that are not ints go to the constants `_K`."""
+    """Writes the module's source; immediates that are not ints go to the constants `_K`."""
 
     def __init__(self, module: Module) -> None:
         self.module = module
         self.constants: list[Any] = []
 
-    def write(self) -> tuple[str, tuple[Any, ...]]:
-        module = self.module
-        lines = ["def _factory(_G, _R, _K, _I):"]
-        if module.imports:
-            lines.append(f"    ({''.join(f'_i{n}, ' for n in range(len(module.imports)))}) = _I")
-        for index, function in enumerate(module.functions):
-            lines += ["    " + line for line in self.function(index, function)]
-        functions = "".join(f"_f{n}, " for n in range(len(module.functions)))
-        lines.append(f"    return ({functions})")
-        return "\n".join(lines) + "\n", tuple(self.constants)
+    def functions(self) -> Iterator[str]:
+        """The source of each function in turn (one at a time keeps memory low)."""
+        counted = _initializer_functions(self.module)
+        for index, function in enumerate(self.module.functions):
+            writer = _FunctionWriter(self, function, counting=index in counted)
+            writer.write(index)
+            yield "\n".join(writer.lines) + "\n"
 
-    def function(self, index: int, function: Function) -> list[str]:
-        params = function.blocks[0].args
-        lines = [f"def _f{index}({', '.join(f'r{r}' for r in params)}):"]
-        by_zero: dict[str, list[str]] = {}
-        for register, kind in enumerate(function.registers):
-            if register not in params:
-                by_zero.setdefault(_ZEROS.get(kind, "None"), []).append(f"r{register}")
-        lines += [f"    {' = '.join(names)} = {zero}" for zero, names in by_zero.items()]
-        if len(function.blocks) == 1:
-            return lines + ["    " + line for line in self.block(function, 0)]
-        lines += ["    _b = 0", "    while True:"]
-        for block in range(len(function.blocks)):
-            lines.append(f"        if _b == {block}:")
-            lines += ["            " + line for line in self.block(function, block)]
-        return lines
+    def constant(self, value: Any) -> str:
+        self.constants.append(value)
+        return f"_K[{len(self.constants) - 1}]"
 
-    def block(self, function: Function, index: int) -> list[str]:
-        lines: list[str] = []
-        for instruction in function.blocks[index].instructions:
-            lines += self.instruction(function, instruction)
-        return lines
 
-    def instruction(self, function: Function, instruction: Instruction) -> list[str]:
-        spec = OPS[instruction.op]
-        args = ", ".join(f"r{r}" for r in instruction.operands)
-        if instruction.op == "vm.call":
-            symbol = instruction.symbol
-            prefix = "_i" if symbol.kind == "import" else "_f"
-            return [_assign(instruction.results, f"{prefix}{symbol.index}({args})")]
-        if instruction.op == "vm.return":
-            return [f"return ({''.join(f'r{r}, ' for r in instruction.operands)})"]
-        if instruction.op == "vm.br":
-            return _jump(function, instruction.successors[0])
-        if instruction.op == "vm.cond_br":
+class _FunctionWriter:
+    """Writes one VM function, with the budget's counting code if `counting`. `current` is the
+    block being written: a jump to it or to an earlier block is backward."""
+
+    def __init__(self, module: _ModuleWriter, function: Function, *, counting: bool) -> None:
+        self.module = module
+        self.function = function
+        self.counting = counting
+        self.lines: list[str] = []
+        self.current = 0
+
+    def emit(self, depth: int, line: str) -> None:
+        self.lines.append("    " * depth + line)
+
+    def write(self, index: int) -> None:
+        blocks = self.function.blocks
+        self.emit(0, f"def _vf{index}({', '.join(f'r{r}' for r in blocks[0].args)}):")
+        if self.counting:
+            self.emit(1, "_vm_step()")
+        for line in _zero_registers(self.function):
+            self.emit(1, line)
+        self.block(1, 0)
+        if len(blocks) > 1:
+            self.emit(1, "while True:")
+            self.search(2, "_b", 1, len(blocks), self.block)
+
+    def search(
+        self,
+        depth: int,
+        name: str,
+        low: int,
+        high: int,
+        leaf: Callable[[int, int], None],
+        keyword: str = "if",
+    ) -> None:
+        """Code choosing `leaf(value)` for `name` in [low, high) by binary search (upper
+        halves continue their parent's test as `elif`, which keeps the nesting shallow)."""
+        if high - low == 1:
+            leaf(depth, low)
+            return
+        middle = (low + high) // 2
+        self.emit(depth, f"{keyword} {name} < {middle}:")
+        self.search(depth + 1, name, low, middle, leaf)
+        if high - middle == 1:
+            self.emit(depth, "else:")
+            leaf(depth + 1, middle)
+        else:
+            self.search(depth, name, middle, high, leaf, "elif")
+
+    def block(self, depth: int, index: int) -> None:
+        self.current = index
+        for instruction in self.function.blocks[index].instructions:
+            self.instruction(depth, instruction)
+
+    def instruction(self, depth: int, instruction: Instruction) -> None:
+        op, operands = instruction.op, instruction.operands
+        if op == "vm.call":
+            symbol = cast(SymbolRef, instruction.symbol)
+            callee = f"{'_vi' if symbol.kind == 'import' else '_vf'}{symbol.index}"
+            call = f"{callee}({', '.join(f'r{r}' for r in operands)})"
+            self.emit(depth, _assign(instruction.results, call))
+        elif op == "vm.return":
+            self.emit(depth, f"return ({''.join(f'r{r}, ' for r in operands)})")
+        elif op == "vm.br":
+            self.jump(depth, instruction.successors[0])
+        elif op == "vm.cond_br":
             true, false = instruction.successors
-            condition = f"r{instruction.operands[0]}"
-            return [
-                f"if {condition}:",
-                *_indent(_jump(function, true)),
-                "else:",
-                *_indent(_jump(function, false)),
-            ]
-        if instruction.op == "vm.br_table":
-            default, *cases = instruction.successors
-            lines = [f"_x = r{instruction.operands[0]}"]
-            for case, successor in enumerate(cases):
-                lines += [f"if _x == {case}:", *_indent(_jump(function, successor))]
-            return lines + _jump(function, default)
-        return [self.template(function, spec, instruction)]
+            self.emit(depth, f"if r{operands[0]}:")
+            self.jump(depth + 1, true)
+            self.emit(depth, "else:")
+            self.jump(depth + 1, false)
+        elif op == "vm.br_table":
+            self.branch_table(depth, f"r{operands[0]}", instruction.successors)
+        else:
+            fields = self.fields(instruction)
+            if self.counting and op in _CHARGES:
+                self.emit(depth, _CHARGES[op].format(**fields))
+            self.emit(depth, OPS[op].template.format(**fields))
 
-    def template(self, function: Function, spec: OpSpec, instruction: Instruction) -> str:
+    def fields(self, instruction: Instruction) -> dict[str, str]:
+        """The template's placeholders: register names, int literals, fixed names, `_K[n]`."""
+        spec: OpSpec = OPS[instruction.op]
         fields: dict[str, str] = {}
         for i, register in enumerate(instruction.operands):
             fields[f"a{i}"] = f"r{register}"
         for i, register in enumerate(instruction.results):
             fields[f"r{i}"] = f"r{register}"
-            kind = function.registers[register]
+            kind = self.function.registers[register]
             if kind in REF_TYPES:
-                fields[f"c{i}"] = f"_RC_{kind}"
+                fields[f"c{i}"] = _REF_CLASSES[kind]
         values = instruction.immediates
+        if instruction.op == "vm.rodata.inline":
+            data, alignment = cast(tuple[bytes, int], values)
+            values = (data, _rodata_alignment(data, alignment))
         if spec.prepare is not None:
             values = spec.prepare(values)
         for i, (value, kind) in enumerate(zip(values, spec.immediates, strict=True)):
             fields[f"k{i}"] = self.immediate(value, kind)
         if instruction.symbol is not None:
             fields["s"] = str(instruction.symbol.index)
-        return spec.template.format(**fields)
+        return fields
 
     def immediate(self, value: Any, kind: str) -> str:
         """An int immediate as a literal (i32 ones wrapped), anything else via `_K`."""
         if kind in ("i32", "i64", "alignment"):
-            return f"({wrap32(value) if kind == 'i32' else value})"
-        self.constants.append(f32(value) if kind == "f32" else value)
-        return f"_K[{len(self.constants) - 1}]"
+            return f"({wrap_int(value, 32) if kind == 'i32' else value})"
+        return self.module.constant(f32(value) if kind == "f32" else value)
+
+    def jump(self, depth: int, successor: Successor) -> None:
+        """Pass the successor's arguments and go to its block."""
+        self.pass_arguments(depth, successor)
+        self.emit(depth, f"_b = {successor.block}")
+        self.next_block(depth, (successor,))
+
+    def pass_arguments(self, depth: int, successor: Successor) -> None:
+        """Copy the arguments into the target's argument registers, in one parallel assignment
+        (none where the target's register is the source)."""
+        pairs = [
+            (target, source)
+            for target, source in zip(
+                self.function.blocks[successor.block].args, successor.args, strict=True
+            )
+            if target != source
+        ]
+        if pairs:
+            targets = ", ".join(f"r{t}" for t, _ in pairs)
+            self.emit(depth, f"{targets} = {', '.join(f'r{s}' for _, s in pairs)}")
+
+    def next_block(self, depth: int, successors: Sequence[Successor]) -> None:
+        """Go to block `_b`, one of `successors`' blocks: a budget step first in counting code
+        if that may be a backward branch (outside the entry block, which falls into the loop)."""
+        if self.counting and any(s.block <= self.current for s in successors):
+            self.emit(depth, "_vm_step()")
+        if self.current:
+            self.emit(depth, "continue")
+
+    def branch_table(self, depth: int, index: str, successors: tuple[Successor, ...]) -> None:
+        """The case indexes a tuple of blocks, or, for successors whose arguments need copying,
+        of negated successor numbers that a binary search then dispatches on."""
+        blocks = self.function.blocks
+        numbers: dict[tuple[int, tuple[int, ...]], int] = {}
+        copying: list[Successor] = []
+        values: list[int] = []
+        for successor in successors:
+            if successor.args == blocks[successor.block].args:
+                values.append(successor.block)
+                continue
+            key = (successor.block, successor.args)
+            if key not in numbers:
+                numbers[key] = -1 - len(copying)
+                copying.append(successor)
+            values.append(numbers[key])
+        table = self.module.constant(tuple(values[1:]))
+        bound = f"0 <= {index} < {len(successors) - 1}"
+        self.emit(depth, f"_b = {table}[{index}] if {bound} else {values[0]}")
+        if copying:
+
+            def leaf(leaf_depth: int, value: int) -> None:
+                successor = copying[-1 - value]
+                self.pass_arguments(leaf_depth, successor)
+                self.emit(leaf_depth, f"_b = {successor.block}")
+
+            self.emit(depth, "if _b < 0:")
+            self.search(depth + 1, "_b", -len(copying), 0, leaf)
+        self.next_block(depth, successors)
+
+
+def _initializer_functions(module: Module) -> set[int]:
+    """The functions that initializer exports run: theirs and all they can call."""
+    pending = [e.function for e in module.exports if e.name in INITIALIZERS]
+    reached: set[int] = set()
+    while pending:
+        index = pending.pop()
+        if index in reached:
+            continue
+        reached.add(index)
+        for block in module.functions[index].blocks:
+            for instruction in block.instructions:
+                symbol = instruction.symbol
+                if symbol is not None and symbol.kind == "function":
+                    pending.append(symbol.index)
+    return reached
+
+
+def _zero_registers(function: Function) -> list[str]:
+    """Statements zeroing every register that is read and is not a parameter (one per kind)."""
+    read: set[int] = set()
+    for block in function.blocks:
+        for instruction in block.instructions:
+            read.update(instruction.operands)
+            for successor in instruction.successors:
+                read.update(successor.args)
+    read.difference_update(function.blocks[0].args)
+    by_zero: dict[str, list[str]] = {}
+    for register, kind in enumerate(function.registers):
+        if register in read:
+            by_zero.setdefault(_ZEROS[kind], []).append(f"r{register}")
+    return [f"{' = '.join(names)} = {zero}" for zero, names in by_zero.items()]
+
+
+def _rodata_alignment(data: bytes, alignment: int) -> int:
+    """`alignment`, lowered for short data so that padding stays below max(64, len(data))."""
+    return min(alignment, max(RODATA_PADDING, 1 << (len(data) - 1).bit_length()))
 
 
 def _assign(results: tuple[int, ...], call: str) -> str:
     if not results:
         return call
     return f"({''.join(f'r{r}, ' for r in results)}) = {call}"
-
-
-def _jump(function: Function, successor: Successor) -> list[str]:
-    """Pass the successor's arguments (as one parallel assignment) and go to its block."""
-    pairs = [
-        (f"r{target}", f"r{source}")
-        for target, source in zip(
-            function.blocks[successor.block].args, successor.args, strict=True
-        )
-        if target != source
-    ]
-    copy = [f"{', '.join(t for t, _ in pairs)} = {', '.join(s for _, s in pairs)}"] if pairs else []
-    return [*copy, f"_b = {successor.block}", "continue"]
-
-
-def _indent(lines: list[str]) -> list[str]:
-    return ["    " + line for line in lines]

@@ -13,7 +13,10 @@ Register and global types are the runtime's type names: `i32`, `i64`, `f32`, `f6
 `i`/`I`/`f`/`F`/`r` per i32/i64/f32/f64/ref value and `v` for none (`0rrriiiiiiiii_v`).
 
 Nothing here checks anything; `validate.validate_program` does, and `serialize.decode`
-validates what it reads.
+validates what it reads. The validator accepts exact types only (a `str`, never a subclass of
+it; a `Function`, never a subclass), because the executor generates Python source from these
+values. The classes use slots: a module file's objects take a small constant number of bytes
+per byte of file.
 """
 
 from __future__ import annotations
@@ -41,7 +44,7 @@ def calling_convention(params: tuple[str, ...], results: tuple[str, ...]) -> str
     return f"0{args}_{rets}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SymbolRef:
     """A reference to a module-level symbol by kind and index into that kind's table.
 
@@ -53,7 +56,7 @@ class SymbolRef:
     index: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Successor:
     """A branch target: a block index of the same function and the registers passed to it."""
 
@@ -61,7 +64,7 @@ class Successor:
     args: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Instruction:
     """One op: `op` is its full name, registers are indices into the function's registers."""
 
@@ -73,7 +76,7 @@ class Instruction:
     successors: tuple[Successor, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Block:
     """A basic block: argument registers, then instructions ending in one terminator."""
 
@@ -81,7 +84,7 @@ class Block:
     instructions: tuple[Instruction, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Function:
     """A function; `registers[i]` is the type of register i and block 0 is the entry.
 
@@ -99,7 +102,7 @@ class Function:
         return calling_convention(self.params, self.results)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Import:
     """An imported function: its full name (`vmvx.add.2d.f32` is `add.2d.f32` of module
     `vmvx`) and the calling convention it must have."""
@@ -116,7 +119,7 @@ class Import:
         return self.name.partition(".")[2]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Export:
     """An exported function: public name, function index, calling convention (which must be
     the function's) and reflection attributes (`("local_memory", "0")`, ...)."""
@@ -131,7 +134,7 @@ class Export:
         return dict(self.reflection)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Global:
     """A global variable; value globals start at `initial` (or zero), ref globals at null."""
 
@@ -141,7 +144,7 @@ class Global:
     initial: int | float | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Rodata:
     """A read-only data segment, loaded as a read-only buffer aligned to `alignment`."""
 
@@ -150,7 +153,7 @@ class Rodata:
     alignment: int = 16
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Module:
     """A `vm.module`. A function exported as `__init` runs when the module is loaded."""
 
@@ -165,7 +168,7 @@ class Module:
         return next((e for e in self.exports if e.name == name), None)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ExecutableEntry:
     """Per-export metadata of an executable, beyond the export's reflection attributes."""
 
@@ -173,7 +176,7 @@ class ExecutableEntry:
     attributes: tuple[tuple[str, str], ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Executable:
     """A HAL executable: its symbol name, its `vm.module`, metadata per entry point and the
     values of its executable-level constants (uint32s by constant ordinal), which the loader
@@ -185,7 +188,7 @@ class Executable:
     constants: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Program:
     """What one module file holds: an optional host module and the executables."""
 

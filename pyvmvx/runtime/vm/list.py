@@ -14,17 +14,16 @@ from typing import Any
 
 from pyvmvx.runtime.status import invalid_argument, out_of_range
 from pyvmvx.runtime.vm.buffer import Buffer
+from pyvmvx.runtime.vm.ints import wrap_int
 
 _F32 = struct.Struct("<f")
 
 
-def _wrap_int(bits: int) -> Callable[[Any], int]:
-    half, full = 1 << (bits - 1), 1 << bits
-
+def _int(bits: int) -> Callable[[Any], int]:
     def convert(value: Any) -> int:
         if not isinstance(value, int) or isinstance(value, bool):
             raise invalid_argument(f"list element must be an integer, got {type(value).__name__}")
-        return (value + half) % full - half
+        return wrap_int(value, bits)
 
     return convert
 
@@ -45,8 +44,8 @@ def _f32(value: Any) -> float:
 
 
 _VALUE_TYPES: dict[str, tuple[Callable[[Any], Any], Any]] = {
-    "i32": (_wrap_int(32), 0),
-    "i64": (_wrap_int(64), 0),
+    "i32": (_int(32), 0),
+    "i64": (_int(64), 0),
     "f32": (_f32, 0.0),
     "f64": (_float, 0.0),
 }

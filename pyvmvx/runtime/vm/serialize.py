@@ -3,9 +3,9 @@
 `encode(program)` validates and writes; `decode(data)` reads and validates completely, treating
 the bytes as untrusted: every length and count is checked against the bytes that remain before
 anything is allocated, every value against its type and range, and the result against
-`validate.validate_program`. Errors are StatusError: OUT_OF_RANGE when a length, count or
-offset runs past the data, INVALID_ARGUMENT for anything else. The layout is documented byte
-by byte in `docs/module-format.md`.
+`validate.validate_program`. Decoding is linear in the size of the data. Errors are
+StatusError: OUT_OF_RANGE when a length, count or offset runs past the data, INVALID_ARGUMENT
+for anything else. The layout is documented byte by byte in `docs/module-format.md`.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from pyvmvx.runtime.vm.format import (
     SymbolRef,
 )
 from pyvmvx.runtime.vm.ops import OPS, REGISTER_TYPES
-from pyvmvx.runtime.vm.validate import validate_program
+from pyvmvx.runtime.vm.validate import MAX_BR_TABLE_SUCCESSORS, validate_program
 
 MAGIC = b"PYVMVX\r\n"
 VERSION = 2
@@ -86,7 +86,7 @@ def decode(data: bytes | bytearray | memoryview) -> Program:
         raise invalid_argument(f"unsupported module file version {version} (expected {VERSION})")
     if flags != 0:
         raise invalid_argument(f"unknown module file flags {flags:#x}")
-    if zlib.crc32(data[HEADER.size :]) != checksum:
+    if zlib.crc32(memoryview(data)[HEADER.size :]) != checksum:
         raise invalid_argument("module file checksum mismatch (corrupted file)")
     table_end = HEADER.size + SECTION.size * count
     if table_end > len(data):
@@ -373,7 +373,10 @@ class _Reader:
             if not kinds:
                 raise invalid_argument(f"unknown symbol kind {symbol_code}")
             symbol = SymbolRef(kinds[0], self.u32())
-        successors = tuple(Successor(self.u32(), self.indices()) for _ in range(self.count(8)))
+        count = self.count(8)
+        if count > MAX_BR_TABLE_SUCCESSORS:
+            raise invalid_argument(f"{count} successors, more than {MAX_BR_TABLE_SUCCESSORS}")
+        successors = tuple(Successor(self.u32(), self.indices()) for _ in range(count))
         return Instruction(self.ops[op_index], operands, results, immediates, symbol, successors)
 
     def immediate(self) -> int | float | str | bytes:

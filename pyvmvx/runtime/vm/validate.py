@@ -1,18 +1,23 @@
 """Complete validation of the module model, against the op table.
 
 After `validate_program` passes, the executor may rely on everything it uses: Python types are
-exactly the declared ones (so indices interpolated into generated source are plain ints), every
-index is in range, every op is in `ops.OPS` with the right operand, result, immediate, symbol
-and successor shapes and register types, every block ends in exactly one terminator, branch
-arguments match their target's block arguments, and calling conventions are well formed and
-match the functions they describe. Failures raise INVALID_ARGUMENT naming the place.
+exactly the declared ones, never subclasses (so indices interpolated into generated source are
+plain ints, names looked up in fixed tables are plain strs, and no attribute access runs
+foreign code), every index is in range, every op is in `ops.OPS` with the right operand,
+result, immediate, symbol and successor shapes and register types, every block ends in exactly
+one terminator, branch arguments match their target's block arguments, `vm.br_table` has at
+most `MAX_BR_TABLE_SUCCESSORS` successors, and calling conventions are well formed and match
+the functions they describe. Failures raise INVALID_ARGUMENT naming the place.
+
+The work is linear in the size of the module: per-module and per-function tables (import
+signatures, block argument types) are computed once, never per instruction.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, cast
 
 from pyvmvx.runtime.status import invalid_argument
 from pyvmvx.runtime.vm.format import (
@@ -43,6 +48,12 @@ CCONV_PATTERN = re.compile(r"0(v|[iIfFr]+)_(v|[iIfFr]+)")
 CCONV_KINDS = {"i": "i32", "I": "i64", "f": "f32", "F": "f64", "r": "ref"}
 
 _INT_RANGES = {"i32": (-(1 << 31), 1 << 32), "i64": (-(1 << 63), 1 << 63)}
+
+MAX_BR_TABLE_SUCCESSORS = 1 << 16
+"""The most successors (the default and the cases) a `vm.br_table` may have."""
+
+Signature = tuple[tuple[str, ...], tuple[str, ...], bool]
+"""A callee's parameter and result kinds, and whether register types must match exactly."""
 
 
 class _Invalid(Exception):
@@ -87,7 +98,7 @@ def parse_calling_convention(cconv: str) -> tuple[tuple[str, ...], tuple[str, ..
     if it is malformed (variadic spans are not supported)."""
     match = CCONV_PATTERN.fullmatch(cconv) if type(cconv) is str else None
     if match is None:
-        raise invalid_argument(f"malformed calling convention {cconv!r}")
+        raise invalid_argument(f"malformed calling convention {_show(cconv)}")
     args, results = match.groups()
     return (
         tuple(CCONV_KINDS[c] for c in args.replace("v", "")),
@@ -121,9 +132,10 @@ def _check_module(module: Module) -> None:
     for function in functions:
         _name(function.name, names, "function")
         _signature(function)
+    callees = _Callees(module)
     for index, function in enumerate(functions):
         try:
-            _function(module, function)
+            _function(module, callees, function)
         except _Invalid as err:
             raise _Invalid(f"function {function.name!r} (#{index}): {err}") from None
     names = set()
@@ -139,15 +151,15 @@ def _entries(executable: Executable) -> None:
         if entry.export not in exports:
             raise _Invalid(f"entry {entry.export!r} is not an export")
         _attributes(entry.attributes, f"entry {entry.export!r}")
-    for index, value in enumerate(_items(executable.constants, int, "constants")):
+    for index, value in enumerate(_tuple(executable.constants, "constants")):
         if type(value) is not int or not 0 <= value < 1 << 32:
-            raise _Invalid(f"constant {index} must be a uint32, got {value!r}")
+            raise _Invalid(f"constant {index} must be a uint32, got {_show(value)}")
 
 
 def _global(variable: Global) -> None:
     where = f"global {variable.name!r}"
-    if variable.type not in REGISTER_TYPES:
-        raise _Invalid(f"{where} has unknown type {variable.type!r}")
+    if type(variable.type) is not str or variable.type not in REGISTER_TYPES:
+        raise _Invalid(f"{where} has unknown type {_show(variable.type)}")
     if type(variable.mutable) is not bool:
         raise _Invalid(f"{where}: mutable must be a bool")
     if variable.initial is None:
@@ -182,7 +194,21 @@ def _export(module: Module, export: Export, names: set[str]) -> None:
     _attributes(export.reflection, where)
 
 
-def _function(module: Module, function: Function) -> None:
+class _Callees:
+    """The signature of every possible `vm.call` target of a module, parsed once."""
+
+    def __init__(self, module: Module) -> None:
+        self.imports = tuple(
+            (*parse_calling_convention(i.calling_convention), False) for i in module.imports
+        )
+        self.functions = tuple((f.params, f.results, True) for f in module.functions)
+
+    def __getitem__(self, symbol: SymbolRef) -> Signature:
+        table = self.functions if symbol.kind == "function" else self.imports
+        return table[symbol.index]
+
+
+def _function(module: Module, callees: _Callees, function: Function) -> None:
     registers = _items(function.registers, str, "registers")
     for t in registers:
         if t not in REGISTER_TYPES:
@@ -190,13 +216,13 @@ def _function(module: Module, function: Function) -> None:
     blocks = _items(function.blocks, Block, "blocks")
     if not blocks:
         raise _Invalid("has no blocks")
+    block_types: list[tuple[str, ...]] = []
     for index, block in enumerate(blocks):
-        _registers(block.args, registers, "block argument")
+        block_types.append(_registers(block.args, registers, "block argument"))
         if len(set(block.args)) != len(block.args):
             raise _Invalid(f"block {index} has a repeated argument register")
-    entry = tuple(registers[r] for r in blocks[0].args)
-    if entry != function.params:
-        raise _Invalid(f"entry block arguments {entry} do not match the parameters")
+    if block_types[0] != function.params:
+        raise _Invalid(f"entry block arguments {block_types[0]} do not match the parameters")
     for block_index, block in enumerate(blocks):
         instructions = _items(block.instructions, Instruction, "instructions")
         if not instructions:
@@ -204,7 +230,7 @@ def _function(module: Module, function: Function) -> None:
         for position, instruction in enumerate(instructions):
             last = position == len(instructions) - 1
             try:
-                spec = _instruction(module, function, instruction)
+                spec = _instruction(module, callees, function, block_types, instruction)
                 if spec.terminator and not last:
                     raise _Invalid("terminator before the end of its block")
                 if last and not spec.terminator:
@@ -214,41 +240,49 @@ def _function(module: Module, function: Function) -> None:
                 raise _Invalid(f"block {block_index} op {position} ({name}): {err}") from None
 
 
-def _instruction(module: Module, function: Function, instruction: Instruction) -> OpSpec:
+def _instruction(
+    module: Module,
+    callees: _Callees,
+    function: Function,
+    block_types: list[tuple[str, ...]],
+    instruction: Instruction,
+) -> OpSpec:
     if type(instruction.op) is not str or instruction.op not in OPS:
         raise _Invalid("unknown op")
     spec = OPS[instruction.op]
     types = function.registers
     operands = _registers(instruction.operands, types, "operand")
     results = _registers(instruction.results, types, "result")
-    _symbol(module, spec, instruction)
+    symbol = _symbol(module, spec, instruction)
     if spec.signature == "function":
         _match(operands, function.results, "operand", exact=True)
         _match(results, (), "result", exact=True)
     elif spec.signature == "callee":
-        params, rets, exact = _callee(module, instruction.symbol)
+        params, rets, exact = callees[cast(SymbolRef, symbol)]
         _match(operands, params, "operand", exact=exact)
         _match(results, rets, "result", exact=exact, produced=True)
     else:
         _match(operands, spec.operands, "operand", exact=False)
         _match(results, spec.results, "result", exact=False, produced=True)
     _immediates(spec, instruction.immediates)
-    _successors(function, spec, instruction.successors)
+    _successors(block_types, spec, instruction.successors, function.registers)
     if spec.symbol == "global":
-        _global_access(module.globals[instruction.symbol.index], operands + results)
+        _global_access(module.globals[cast(SymbolRef, symbol).index], operands + results)
     return spec
 
 
-def _symbol(module: Module, spec: OpSpec, instruction: Instruction) -> None:
+def _symbol(module: Module, spec: OpSpec, instruction: Instruction) -> SymbolRef | None:
+    """The instruction's symbol, which is present exactly when the op takes one."""
     symbol = instruction.symbol
     if spec.symbol is None:
         if symbol is not None:
             raise _Invalid("takes no symbol")
-        return
-    _expect(symbol, SymbolRef, "symbol")
+        return None
+    if type(symbol) is not SymbolRef:
+        raise _Invalid("symbol must be a SymbolRef")
     allowed = {"callee": ("import", "function")}.get(spec.symbol, (spec.symbol,))
-    if symbol.kind not in allowed:
-        raise _Invalid(f"symbol must be {' or '.join(allowed)}, got {symbol.kind!r}")
+    if type(symbol.kind) is not str or symbol.kind not in allowed:
+        raise _Invalid(f"symbol must be {' or '.join(allowed)}, got {_show(symbol.kind)}")
     table = {
         "import": module.imports,
         "function": module.functions,
@@ -256,14 +290,7 @@ def _symbol(module: Module, spec: OpSpec, instruction: Instruction) -> None:
         "rodata": module.rodata,
     }[symbol.kind]
     _index(symbol.index, len(table), f"{symbol.kind} symbol")
-
-
-def _callee(module: Module, symbol: SymbolRef) -> tuple[tuple[str, ...], tuple[str, ...], bool]:
-    if symbol.kind == "function":
-        callee = module.functions[symbol.index]
-        return callee.params, callee.results, True
-    params, results = parse_calling_convention(module.imports[symbol.index].calling_convention)
-    return params, results, False
+    return symbol
 
 
 def _global_access(variable: Global, registers: tuple[str, ...]) -> None:
@@ -297,7 +324,7 @@ def _match(
 
 
 def _immediates(spec: OpSpec, values: tuple[Any, ...]) -> None:
-    values = _items(values, object, "immediates")
+    values = _tuple(values, "immediates")
     if len(values) != len(spec.immediates):
         raise _Invalid(f"expects {len(spec.immediates)} immediates, got {len(values)}")
     for value, kind in zip(values, spec.immediates, strict=True):
@@ -310,22 +337,29 @@ def _immediates(spec: OpSpec, values: tuple[Any, ...]) -> None:
             _alignment(value, "immediate")
         elif kind == "element_type":
             if type(value) is not str or value not in LIST_ELEMENT_TYPES:
-                raise _Invalid(f"unknown list element type {value!r}")
+                raise _Invalid(f"unknown list element type {_show(value)}")
         elif type(value) is not {"str": str, "bytes": bytes}[kind]:
             raise _Invalid(f"immediate must be {kind}")
 
 
-def _successors(function: Function, spec: OpSpec, successors: tuple[Any, ...]) -> None:
+def _successors(
+    block_types: list[tuple[str, ...]],
+    spec: OpSpec,
+    successors: tuple[Any, ...],
+    registers: tuple[str, ...],
+) -> None:
     successors = _items(successors, Successor, "successors")
     count = len(successors)
     if count != spec.successors and not (spec.successors == -1 and count >= 1):
         raise _Invalid(f"has {count} successors")
+    if count > MAX_BR_TABLE_SUCCESSORS:
+        raise _Invalid(f"has {count} successors, more than {MAX_BR_TABLE_SUCCESSORS}")
     for successor in successors:
-        _index(successor.block, len(function.blocks), "successor block")
+        _index(successor.block, len(block_types), "successor block")
         if successor.block == 0:
             raise _Invalid("the entry block cannot be a branch target")
-        args = _registers(successor.args, function.registers, "successor argument")
-        target = tuple(function.registers[r] for r in function.blocks[successor.block].args)
+        args = _registers(successor.args, registers, "successor argument")
+        target = block_types[successor.block]
         if args != target:
             raise _Invalid(f"passes {args} to block {successor.block} which takes {target}")
 
@@ -335,13 +369,31 @@ def _successors(function: Function, spec: OpSpec, successors: tuple[Any, ...]) -
 # ---------------------------------------------------------------------------
 
 
+def _show(value: Any) -> str:
+    """`value` for a message, without calling code of foreign objects and without failing (the
+    repr of an int of more than 4300 digits raises ValueError)."""
+    if type(value) is int and value.bit_length() > 128:
+        return f"an int of {value.bit_length()} bits"
+    if value is None or type(value) in (int, float, str, bytes, bool):
+        text = repr(value)
+        return text if len(text) <= 80 else f"{text[:77]}..."
+    return f"a {type(value).__name__}"
+
+
 def _expect(value: Any, cls: type, what: str) -> None:
-    if not isinstance(value, cls):
+    if type(value) is not cls:
         raise invalid_argument(f"{what} must be a {cls.__name__}, got {type(value).__name__}")
 
 
+def _tuple(values: Any, what: str) -> tuple[Any, ...]:
+    if type(values) is not tuple:
+        raise _Invalid(f"{what} must be a tuple")
+    return values
+
+
 def _items(values: Any, cls: type, what: str) -> tuple[Any, ...]:
-    if type(values) is not tuple or not all(isinstance(v, cls) for v in values):
+    """`values` if it is a tuple of exactly `cls` (no subclass) items."""
+    if type(values) is not tuple or not all(type(v) is cls for v in values):
         raise _Invalid(f"{what} must be a tuple of {cls.__name__}")
     return values
 
@@ -356,7 +408,7 @@ def _name(name: Any, seen: set[str], what: str) -> None:
 
 def _index(value: Any, limit: int, what: str) -> None:
     if type(value) is not int or not 0 <= value < limit:
-        raise _Invalid(f"{what} index {value!r} out of range [0, {limit})")
+        raise _Invalid(f"{what} index {_show(value)} out of range [0, {limit})")
 
 
 def _registers(indices: Any, types: tuple[str, ...], what: str) -> tuple[str, ...]:
@@ -368,7 +420,7 @@ def _registers(indices: Any, types: tuple[str, ...], what: str) -> tuple[str, ..
 def _int(value: Any, kind: str, what: str) -> None:
     low, high = _INT_RANGES[kind]
     if type(value) is not int or not low <= value < high:
-        raise _Invalid(f"{what} must be an {kind} integer, got {value!r}")
+        raise _Invalid(f"{what} must be an {kind} integer, got {_show(value)}")
 
 
 def _alignment(value: Any, what: str) -> None:
@@ -378,7 +430,7 @@ def _alignment(value: Any, what: str) -> None:
 
 def _cconv(value: Any, what: str) -> None:
     if type(value) is not str or CCONV_PATTERN.fullmatch(value) is None:
-        raise _Invalid(f"{what} has malformed calling convention {value!r}")
+        raise _Invalid(f"{what} has malformed calling convention {_show(value)}")
 
 
 def _attributes(pairs: Iterable[Any], what: str) -> None:
@@ -389,4 +441,9 @@ def _attributes(pairs: Iterable[Any], what: str) -> None:
         _name(pair[0], keys, f"{what} attribute")
 
 
-__all__ = ["parse_calling_convention", "validate_module", "validate_program"]
+__all__ = [
+    "MAX_BR_TABLE_SUCCESSORS",
+    "parse_calling_convention",
+    "validate_module",
+    "validate_program",
+]
