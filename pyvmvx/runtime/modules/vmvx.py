@@ -3,7 +3,9 @@
 The export table `EXPORTS` is data: each entry is an import name, its VM calling-convention
 string (`"0" + argument kinds + "_" + result kinds`, with `r` a ref, `I` an i64, `i` an i32,
 `v` no results) and the Python function implementing it. An extension export (`ex.<name>`) is
-one more `Export` in the table plus its implementation.
+one more `Export` in the table plus its `vm.import` declaration in
+`pyvmvx/dialects/vmvx_imports.mlir` (the import registry, `registry.py`; a test checks that the
+two agree).
 
 Calling convention of the implementations: the import's flattened arguments in order, buffers
 as `Buffer` (None for a null ref), `I`/`i` values as Python ints (signed or as unsigned bit
