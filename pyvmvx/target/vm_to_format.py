@@ -42,6 +42,7 @@ from pyvmvx.dialects import hal
 from pyvmvx.dialects.vm import calling_convention
 from pyvmvx.dialects.vm.globals import ConstRefRodataOp, GlobalOp, RodataInlineOp, RodataOp
 from pyvmvx.dialects.vm.structural import (
+    BranchTableOp,
     CallOp,
     CondBranchOp,
     CondFailOp,
@@ -49,12 +50,14 @@ from pyvmvx.dialects.vm.structural import (
     FailOp,
     FuncOp,
     ImportOp,
+    ImportResolvedOp,
     InitializerOp,
 )
 from pyvmvx.dialects.vm.structural import ModuleOp as VMModuleOp
 from pyvmvx.dialects.vm.types import BufferType, ListType, RefType
 from pyvmvx.ir.diagnostics import CompileError, op_error
 from pyvmvx.runtime.vm import format as fmt
+from pyvmvx.runtime.vm.ints import wrap_int
 from pyvmvx.runtime.vm.ops import OPS
 from pyvmvx.target.constant_blocks import evaluate_region
 
@@ -96,7 +99,7 @@ def executable_to_format(
         fmt.ExecutableEntry(export.symbol, _entry_attributes(export)) for _, export in exports
     )
     module = module_to_format(vm_module, entry_points)
-    values = tuple(value & 0xFFFFFFFF for value in constants)
+    values = tuple(wrap_int(value, 32, signed=False) for value in constants)
     return fmt.Executable(name, module, entries, values)
 
 
@@ -317,8 +320,7 @@ class _FunctionBridge:
         value = op.properties.get("value")
         if isinstance(value, IntegerAttr):
             bits = 32 if OPS[op.name].immediates == ("i32",) else 64
-            half = 1 << (bits - 1)
-            return (((value.value.data + half) & ((1 << bits) - 1)) - half,)
+            return (wrap_int(value.value.data, bits),)
         if isinstance(value, FloatAttr):
             return (float(value.value.data),)
         return ()
@@ -331,6 +333,8 @@ class _FunctionBridge:
             attr = op.callee
         elif isinstance(op, ConstRefRodataOp):
             attr = op.rodata
+        elif isinstance(op, ImportResolvedOp):
+            attr = op.import_
         else:
             attr = op.properties["global"]
         name = attr.root_reference.data  # type: ignore[union-attr]
@@ -348,6 +352,9 @@ def _split_operands(op: Operation) -> tuple[Sequence[SSAValue], list[Sequence[SS
     if op.name == "vm.cond_br":
         assert isinstance(op, CondBranchOp)
         return [op.condition], [op.true_dest_operands, op.false_dest_operands]
+    if op.name == "vm.br_table":  # the default destination first, then the cases in order
+        assert isinstance(op, BranchTableOp)
+        return [op.index], [op.default_operands, *op.case_arguments()]
     raise op_error(op, "has successors the module format cannot encode")
 
 

@@ -15,7 +15,8 @@ from vm_build import FunctionBuilder, module, op_context, run_op
 
 from pyvmvx.runtime.status import StatusError
 from pyvmvx.runtime.vm.buffer import Buffer
-from pyvmvx.runtime.vm.executor import CompiledModule
+from pyvmvx.runtime.vm.executor import CompiledModule, FunctionTable
+from pyvmvx.runtime.vm.format import Import, SymbolRef
 from pyvmvx.runtime.vm.list import List
 from pyvmvx.runtime.vm.ops import OPS
 
@@ -378,9 +379,10 @@ def test_float_to_int_casts_round_half_away_and_wrap() -> None:
     assert run_op("vm.cast.f32.si32", 2147483648.0) == -2147483648  # wraps like the C cast
     assert run_op("vm.cast.f32.ui32", 4294967040.0) == -256  # 0xFFFFFF00 as i32
     assert run_op("vm.cast.f64.si64", -1e300) == -(1 << 63)
-    for op in ("vm.cast.f32.si32", "vm.cast.f64.ui32"):
+    for op in ("vm.cast.f32.si32", "vm.cast.f32.ui32"):
         assert run_op(op, math.nan) == 0
         assert run_op(op, math.inf) == 0
+    assert run_op("vm.cast.f64.ui64", math.nan) == -(1 << 63)
 
 
 @settings(max_examples=80, deadline=None)
@@ -394,7 +396,7 @@ def test_int_to_float_casts_round_once(wide: int, narrow: int) -> None:
     assert run_op("vm.cast.si32.f32", narrow) == float(np.float32(narrow))
     assert run_op("vm.cast.ui32.f32", narrow) == float(np.float32(unsigned(narrow, 32)))
     assert run_op("vm.cast.si64.f64", wide) == float(wide)
-    assert run_op("vm.cast.ui32.f64", narrow) == float(unsigned(narrow, 32))
+    assert run_op("vm.cast.ui64.f64", wide) == float(unsigned(wide, 64))
 
 
 @settings(max_examples=60, deadline=None)
@@ -558,6 +560,28 @@ def test_select_constants_and_ref_compares() -> None:
     assert run_op("vm.cmp.nz.ref", None) == 0
     assert run_op("vm.const.ref.zero") is None
     assert run_op("vm.const.i32.zero") == 0 and run_op("vm.const.f64.zero") == 0.0
+
+
+def test_ref_casts() -> None:
+    buffer, values = Buffer.allocate(4), List("i32")
+    assert run_op("vm.cast.ref.any", buffer) is buffer
+    builder = FunctionBuilder("f", ("ref",), ("buffer",))
+    builder.op("vm.return", *builder.op("vm.cast.any.ref", *builder.params, results=("buffer",)))
+    to_buffer = CompiledModule(module("m", builder.build())).instantiate()
+    assert to_buffer.call("f", buffer) == (buffer,)
+    assert to_buffer.call("f", None) == (None,)  # null casts to any ref type
+    with pytest.raises(StatusError, match="ref type mismatch") as info:
+        to_buffer.call("f", values)
+    assert info.value.code == "INVALID_ARGUMENT"
+
+
+def test_import_resolved_is_true_for_every_loaded_import() -> None:
+    builder = FunctionBuilder("f", (), ("i32",))
+    resolved = builder.op("vm.import.resolved", symbol=SymbolRef("import", 0))
+    builder.op("vm.return", *resolved)
+    source = module("m", builder.build(), imports=(Import("host.g", "0v_v"),))
+    context = CompiledModule(source).instantiate({"host": FunctionTable({"g": ("0v_v", tuple)})})
+    assert context.call("f") == (1,)
 
 
 # ---------------------------------------------------------------------------

@@ -316,3 +316,42 @@ def test_unsupported_constructs_are_located_errors(text: str, message: str) -> N
 def test_missing_entry_point_export_is_an_error() -> None:
     with pytest.raises(CompileError, match="has no vm.export for entry point 'c'"):
         module_to_format(_parse(ENTRIES), [("c", ())])
+
+
+def test_branch_tables_and_resolved_imports_run() -> None:
+    """Every op the runtime runs can be written: `vm.br_table` (default first, then the cases)
+    and `vm.import.resolved`."""
+    text = """
+vm.module @m {
+  vm.import private @vmvx.abs.2d.f32(
+      %in : !vm.buffer, %in_off : i64, %in_strides : tuple<i64, i64>,
+      %out : !vm.buffer, %out_off : i64, %out_strides : tuple<i64, i64>,
+      %sizes : tuple<i64, i64>)
+  vm.func private @pick(%i: i32) -> (i32, i32) {
+    %ten = vm.const.i32 10
+    %twenty = vm.const.i32 20
+    vm.br_table %i {
+      default: ^bb3(%i : i32),
+      0: ^bb1,
+      1: ^bb2(%ten : i32),
+      2: ^bb2(%twenty : i32)
+    }
+  ^bb1:
+    %seven = vm.const.i32 7
+    vm.br ^bb3(%seven : i32)
+  ^bb2(%v: i32):
+    vm.br ^bb3(%v : i32)
+  ^bb3(%r: i32):
+    %resolved = vm.import.resolved @vmvx.abs.2d.f32 : i32
+    vm.return %r, %resolved : i32, i32
+  }
+  vm.export @pick
+}
+"""
+    module = _bridge(text)
+    table = module.functions[0].blocks[0].instructions[-1]
+    assert table.op == "vm.br_table"
+    assert [s.block for s in table.successors] == [3, 1, 2, 2]
+    context = _run(text)
+    results = [context.call("pick", i) for i in (0, 1, 2, 3, -1)]
+    assert results == [(7, 1), (10, 1), (20, 1), (3, 1), (-1, 1)]

@@ -25,10 +25,11 @@ from typing import ClassVar, TypeVar
 
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, StringAttr, i32, i64
 from xdsl.ir import Attribute
-from xdsl.irdl import IRDLOperation, irdl_op_definition, traits_def
+from xdsl.irdl import IRDLOperation, irdl_op_definition, irdl_to_attr_constraint, traits_def
 from xdsl.irdl.constraints import AttrConstraint, VerificationContext
 from xdsl.parser import Parser
-from xdsl.traits import OpTrait
+from xdsl.pattern_rewriter import RewritePattern
+from xdsl.traits import HasCanonicalizationPatternsTrait, OpTrait
 from xdsl.utils.exceptions import VerifyException
 
 _OpT = TypeVar("_OpT", bound=IRDLOperation)
@@ -50,6 +51,36 @@ def check_type(op: IRDLOperation, constr: AttrConstraint, attr: Attribute, what:
         constr.verify(attr, VerificationContext())
     except VerifyException as e:
         raise VerifyException(f"{what} type {attr} is invalid: {e}") from e
+
+
+class ExpandPseudoOp(HasCanonicalizationPatternsTrait):
+    """An IREE pseudo-op: `canonicalize` rewrites it into instructions (`pseudo_ops`)."""
+
+    @classmethod
+    def get_canonicalization_patterns(cls) -> tuple[RewritePattern, ...]:
+        from pyvmvx.dialects.vm.pseudo_ops import PATTERNS
+
+        return PATTERNS
+
+
+class TypedOp(IRDLOperation):
+    """A shape whose value types are set per op by class variables (TableGen's `type`).
+
+    `TYPED_FIELDS` maps an operand or result to the class variable holding its type (an
+    attribute or a constraint) and the word naming it in diagnostics; `verify_` checks them
+    in order, and the op-table cross-check reads the same map.
+    """
+
+    TYPED_FIELDS: ClassVar[Mapping[str, tuple[str, str]]] = {}
+
+    @classmethod
+    def field_constraint(cls, field: str) -> AttrConstraint:
+        """The per-op type constraint of the typed field `field`."""
+        return irdl_to_attr_constraint(getattr(cls, cls.TYPED_FIELDS[field][0]))
+
+    def verify_(self) -> None:
+        for field, (_, what) in self.TYPED_FIELDS.items():
+            check_type(self, self.field_constraint(field), getattr(self, field).type, what)
 
 
 def define_op(

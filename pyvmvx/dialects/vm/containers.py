@@ -34,7 +34,7 @@ from xdsl.traits import (
 )
 from xdsl.utils.exceptions import VerifyException
 
-from pyvmvx.dialects.vm.base import check_type, define_op
+from pyvmvx.dialects.vm.base import TypedOp, define_op
 from pyvmvx.dialects.vm.scalar import TYPES
 from pyvmvx.dialects.vm.types import (
     ANY_REF,
@@ -165,12 +165,13 @@ class BufferCompareOp(IRDLOperation):
         super().__init__(operands=[lhs, lhs_offset, rhs, rhs_offset, length], result_types=[i32])
 
 
-class BufferFillOp(IRDLOperation):
+class BufferFillOp(TypedOp):
     """`vm.buffer.fill.<t> %b, %offset, %length, %value : <t or i32> -> !vm.buffer`.
 
     Offset and length count elements of the fill width.
     """
 
+    TYPED_FIELDS: ClassVar = {"value": ("VALUE_TYPE", "value")}
     VALUE_TYPE: ClassVar[AttrConstraint]
     target_buffer = operand_def(BUFFER)
     target_offset = operand_def(i64)
@@ -191,13 +192,11 @@ class BufferFillOp(IRDLOperation):
     ) -> None:
         super().__init__(operands=[target, offset, length, value])
 
-    def verify_(self) -> None:
-        check_type(self, self.VALUE_TYPE, self.value.type, "value")
 
-
-class BufferLoadOp(IRDLOperation):
+class BufferLoadOp(TypedOp):
     """`%v = vm.buffer.load.<t> %b[%element_index] : !vm.buffer -> <t or i32>`."""
 
+    TYPED_FIELDS: ClassVar = {"result": ("RESULT_TYPE", "result")}
     RESULT_TYPE: ClassVar[AttrConstraint]
     DEFAULT_RESULT_TYPE: ClassVar[Attribute]
     source_buffer = operand_def(BUFFER)
@@ -220,13 +219,11 @@ class BufferLoadOp(IRDLOperation):
             result_types=[result_type or self.DEFAULT_RESULT_TYPE],
         )
 
-    def verify_(self) -> None:
-        check_type(self, self.RESULT_TYPE, self.result.type, "result")
 
-
-class BufferStoreOp(IRDLOperation):
+class BufferStoreOp(TypedOp):
     """`vm.buffer.store.<t> %v, %b[%element_index] : <t or i32> -> !vm.buffer`."""
 
+    TYPED_FIELDS: ClassVar = {"value": ("VALUE_TYPE", "value")}
     VALUE_TYPE: ClassVar[AttrConstraint]
     target_buffer = operand_def(BUFFER)
     target_offset = operand_def(i64)
@@ -245,9 +242,6 @@ class BufferStoreOp(IRDLOperation):
     ) -> None:
         # IREE's operand order is (target_buffer, target_offset, value); the text puts value first.
         super().__init__(operands=[buffer, element_index, value])
-
-    def verify_(self) -> None:
-        check_type(self, self.VALUE_TYPE, self.value.type, "value")
 
 
 def _or_i32(type_name: str) -> AttrConstraint:
@@ -358,9 +352,10 @@ def _check_list_element(op: IRDLOperation, list_value: SSAValue, want_ref: bool)
         raise VerifyException(f"requires a list of {kind} elements or '?', got {list_value.type}")
 
 
-class ListGetOp(IRDLOperation):
+class ListGetOp(TypedOp):
     """`%v = vm.list.get.<t> %l, %index : (!vm.list<T>, i32) -> <t>`."""
 
+    TYPED_FIELDS: ClassVar = {"result": ("RESULT_TYPE", "result")}
     RESULT_TYPE: ClassVar[AttrConstraint]
     DEFAULT_RESULT_TYPE: ClassVar[Attribute | None]
     list = operand_def(LIST)
@@ -383,13 +378,14 @@ class ListGetOp(IRDLOperation):
         super().__init__(operands=[list_value, index], result_types=[result_type])
 
     def verify_(self) -> None:
-        check_type(self, self.RESULT_TYPE, self.result.type, "result")
+        super().verify_()
         _check_list_element(self, self.list, is_ref_type(self.result.type))
 
 
-class ListSetOp(IRDLOperation):
+class ListSetOp(TypedOp):
     """`vm.list.set.<t> %l, %index, %value : (!vm.list<T>, i32, <t>)`."""
 
+    TYPED_FIELDS: ClassVar = {"value": ("VALUE_TYPE", "value")}
     VALUE_TYPE: ClassVar[AttrConstraint]
     list = operand_def(LIST)
     index = operand_def(i32)
@@ -409,7 +405,7 @@ class ListSetOp(IRDLOperation):
         super().__init__(operands=[list_value, index, value])
 
     def verify_(self) -> None:
-        check_type(self, self.VALUE_TYPE, self.value.type, "value")
+        super().verify_()
         _check_list_element(self, self.list, is_ref_type(self.value.type))
 
 

@@ -59,6 +59,7 @@ from pyvmvx.dialects.vm.base import (
     I32_PROPERTY,
     I64_PROPERTY,
     STR_PROPERTY,
+    TypedOp,
     check_type,
     define_op,
     parse_properties_and_attributes,
@@ -193,9 +194,10 @@ class _ReadsMutableGlobal(MemoryEffect):
         return frozenset((EffectInstance(MemoryEffectKind.READ),))
 
 
-class GlobalLoadOp(IRDLOperation):
+class GlobalLoadOp(TypedOp):
     """`%v = vm.global.load.<t> @name : type`."""
 
+    TYPED_FIELDS: ClassVar = {"value": ("TYPE", "result")}
     TYPE: ClassVar[AttrConstraint]
     global_ = prop_def(FlatSymbolRefAttrConstr, prop_name="global")
     value = result_def()
@@ -208,13 +210,14 @@ class GlobalLoadOp(IRDLOperation):
         )
 
     def verify_(self) -> None:
-        check_type(self, self.TYPE, self.value.type, "result")
+        super().verify_()
         _resolve_global(self, self.global_, self.value.type)
 
 
-class GlobalStoreOp(IRDLOperation):
+class GlobalStoreOp(TypedOp):
     """`vm.global.store.<t> %value, @name : type`."""
 
+    TYPED_FIELDS: ClassVar = {"value": ("TYPE", "value")}
     TYPE: ClassVar[AttrConstraint]
     value = operand_def()
     global_ = prop_def(FlatSymbolRefAttrConstr, prop_name="global")
@@ -225,7 +228,7 @@ class GlobalStoreOp(IRDLOperation):
         super().__init__(operands=[value], properties={"global": SymbolRefAttr(global_name)})
 
     def verify_(self) -> None:
-        check_type(self, self.TYPE, self.value.type, "value")
+        super().verify_()
         _resolve_global(self, self.global_, self.value.type)
 
 

@@ -8,7 +8,6 @@ enough for CSE and DCE but does not allow speculation. Conditions are `i32` (0 i
 
 from __future__ import annotations
 
-import abc
 from collections.abc import Sequence
 from typing import ClassVar
 
@@ -29,33 +28,29 @@ from xdsl.irdl import (
 from xdsl.irdl.constraints import AttrConstraint
 from xdsl.traits import Commutative, ConstantLike, NoMemoryEffect, OpTrait, Pure
 
-from pyvmvx.dialects.vm.base import check_type, define_op
+from pyvmvx.dialects.vm.base import ExpandPseudoOp, TypedOp, define_op
 from pyvmvx.dialects.vm.types import ANY_REF
 
 TYPES: dict[str, Attribute] = {"i32": i32, "i64": i64, "f32": f32, "f64": f64}
 
 
 # ---------------------------------------------------------------------------
-# Op shapes. `TYPE` (set per op) constrains the shared type `T` of the typed values.
+# Op shapes. `TYPE` (set per op) constrains the typed values, which share the type `T`.
 # ---------------------------------------------------------------------------
 
+_VALUE = ("TYPE", "value")
 
-class _TypedShape(IRDLOperation):
-    """A shape instantiated per type; `verify_` checks the representative value against TYPE."""
+
+class _TypedShape(TypedOp):
+    """A shape instantiated per type: its `TYPED_FIELDS` must satisfy `TYPE`."""
 
     TYPE: ClassVar[AttrConstraint]
-
-    @abc.abstractmethod
-    def typed_value(self) -> SSAValue:
-        """The value whose type must satisfy `TYPE` (all `T` values share it)."""
-
-    def verify_(self) -> None:
-        check_type(self, self.TYPE, self.typed_value().type, "value")
 
 
 class UnaryArithmeticOp(_TypedShape):
     """`%r = vm.<op>.<type> %operand : type`."""
 
+    TYPED_FIELDS: ClassVar = {"operand": _VALUE, "result": _VALUE}
     T: ClassVar = VarConstraint("T", AnyAttr())
     operand = operand_def(T)
     result = result_def(T)
@@ -65,13 +60,11 @@ class UnaryArithmeticOp(_TypedShape):
         value = SSAValue.get(operand)
         super().__init__(operands=[value], result_types=[value.type])
 
-    def typed_value(self) -> SSAValue:
-        return self.result
-
 
 class BinaryArithmeticOp(_TypedShape):
     """`%r = vm.<op>.<type> %lhs, %rhs : type`."""
 
+    TYPED_FIELDS: ClassVar = {"lhs": _VALUE, "rhs": _VALUE, "result": _VALUE}
     T: ClassVar = VarConstraint("T", AnyAttr())
     lhs = operand_def(T)
     rhs = operand_def(T)
@@ -82,13 +75,11 @@ class BinaryArithmeticOp(_TypedShape):
         lhs_value = SSAValue.get(lhs)
         super().__init__(operands=[lhs_value, rhs], result_types=[lhs_value.type])
 
-    def typed_value(self) -> SSAValue:
-        return self.result
-
 
 class TernaryArithmeticOp(_TypedShape):
     """`%r = vm.fma.<type> %a, %b, %c : type` computes a*b+c."""
 
+    TYPED_FIELDS: ClassVar = {"a": _VALUE, "b": _VALUE, "c": _VALUE, "result": _VALUE}
     T: ClassVar = VarConstraint("T", AnyAttr())
     a = operand_def(T)
     b = operand_def(T)
@@ -102,13 +93,11 @@ class TernaryArithmeticOp(_TypedShape):
         a_value = SSAValue.get(a)
         super().__init__(operands=[a_value, b, c], result_types=[a_value.type])
 
-    def typed_value(self) -> SSAValue:
-        return self.result
-
 
 class ShiftOp(_TypedShape):
     """`%r = vm.<shl|shr>.<type>[.s|.u] %operand, %amount : type`; the amount is i32."""
 
+    TYPED_FIELDS: ClassVar = {"operand": _VALUE, "result": _VALUE}
     T: ClassVar = VarConstraint("T", AnyAttr())
     operand = operand_def(T)
     amount = operand_def(i32)
@@ -119,13 +108,11 @@ class ShiftOp(_TypedShape):
         value = SSAValue.get(operand)
         super().__init__(operands=[value, amount], result_types=[value.type])
 
-    def typed_value(self) -> SSAValue:
-        return self.result
-
 
 class UnaryComparisonOp(_TypedShape):
     """`%c = vm.cmp.<pred>.<type> %operand : type`, an i32 that is 0 or 1."""
 
+    TYPED_FIELDS: ClassVar = {"operand": _VALUE}
     operand = operand_def()
     result = result_def(i32)
     assembly_format = "$operand attr-dict `:` type($operand)"
@@ -133,13 +120,11 @@ class UnaryComparisonOp(_TypedShape):
     def __init__(self, operand: SSAValue | Operation) -> None:
         super().__init__(operands=[operand], result_types=[i32])
 
-    def typed_value(self) -> SSAValue:
-        return self.operand
-
 
 class BinaryComparisonOp(_TypedShape):
     """`%c = vm.cmp.<pred>.<type> %lhs, %rhs : type`, an i32 that is 0 or 1."""
 
+    TYPED_FIELDS: ClassVar = {"lhs": _VALUE, "rhs": _VALUE}
     T: ClassVar = VarConstraint("T", AnyAttr())
     lhs = operand_def(T)
     rhs = operand_def(T)
@@ -149,13 +134,11 @@ class BinaryComparisonOp(_TypedShape):
     def __init__(self, lhs: SSAValue | Operation, rhs: SSAValue | Operation) -> None:
         super().__init__(operands=[lhs, rhs], result_types=[i32])
 
-    def typed_value(self) -> SSAValue:
-        return self.lhs
-
 
 class SelectOp(_TypedShape):
     """`%r = vm.select.<type> %condition, %true_value, %false_value : type`."""
 
+    TYPED_FIELDS: ClassVar = {"true_value": _VALUE, "false_value": _VALUE, "result": _VALUE}
     T: ClassVar = VarConstraint("T", AnyAttr())
     condition = operand_def(i32)
     true_value = operand_def(T)
@@ -172,13 +155,14 @@ class SelectOp(_TypedShape):
         true_ssa = SSAValue.get(true_value)
         super().__init__(operands=[condition, true_ssa, false_value], result_types=[true_ssa.type])
 
-    def typed_value(self) -> SSAValue:
-        return self.result
 
-
-class ConversionOp(IRDLOperation):
+class ConversionOp(TypedOp):
     """`%r = vm.<ext|trunc|cast|bitcast>.<from>.<to> %operand : from -> to`."""
 
+    TYPED_FIELDS: ClassVar = {
+        "operand": ("OPERAND_TYPE", "operand"),
+        "result": ("RESULT_TYPE", "result"),
+    }
     OPERAND_TYPE: ClassVar[Attribute]
     RESULT_TYPE: ClassVar[Attribute]
     operand = operand_def()
@@ -189,9 +173,18 @@ class ConversionOp(IRDLOperation):
     def __init__(self, operand: SSAValue | Operation) -> None:
         super().__init__(operands=[operand], result_types=[self.RESULT_TYPE])
 
-    def verify_(self) -> None:
-        check_type(self, EqAttrConstraint(self.OPERAND_TYPE), self.operand.type, "operand")
-        check_type(self, EqAttrConstraint(self.RESULT_TYPE), self.result.type, "result")
+
+class RefCastOp(IRDLOperation):
+    """`%r = vm.cast.any.ref %ref : !vm.ref<?> -> !vm.buffer` checks at run time that the ref is
+    null or of the result's type (else INVALID_ARGUMENT); `vm.cast.ref.any` widens to any ref."""
+
+    operand = operand_def(ANY_REF)
+    result = result_def(ANY_REF)
+    assembly_format = "$operand attr-dict `:` type($operand) `->` type($result)"
+    traits = traits_def(Pure())
+
+    def __init__(self, operand: SSAValue | Operation, result_type: Attribute) -> None:
+        super().__init__(operands=[operand], result_types=[result_type])
 
 
 class ConstOp(IRDLOperation, HasFolderInterface):
@@ -309,7 +302,7 @@ _FLOAT_OPS: tuple[tuple[type[_TypedShape], str, tuple[OpTrait, ...]], ...] = (
         for pred in ("eq", "ne", "lt", "lte", "gt", "gte")
         for order in ("o", "u")
     ),
-    (BinaryComparisonOp, "cmp.eq.{t}.near", _TOTAL_COMMUTATIVE),
+    (BinaryComparisonOp, "cmp.eq.{t}.near", (*_TOTAL_COMMUTATIVE, ExpandPseudoOp())),
     (UnaryComparisonOp, "cmp.nz.{t}.o", _TOTAL),
     (UnaryComparisonOp, "cmp.nz.{t}.u", _TOTAL),
     (UnaryComparisonOp, "cmp.nan.{t}", _TOTAL),
@@ -394,5 +387,7 @@ SCALAR_OPS: tuple[type[IRDLOperation], ...] = (
         define_op(ConversionOp, f"vm.{mnemonic}", {"OPERAND_TYPE": src, "RESULT_TYPE": dst})
         for mnemonic, src, dst in _CONVERSIONS
     ),
+    define_op(RefCastOp, "vm.cast.any.ref"),
+    define_op(RefCastOp, "vm.cast.ref.any"),
 )
 """Every scalar op class, in a stable order (constants, int, float, ref, conversions)."""

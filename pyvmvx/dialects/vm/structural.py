@@ -1,12 +1,13 @@
 """Structural and control-flow `vm` ops: module, func, import, export, initializer, call,
-return, branches, fail and check.
+return, branches, fail, check and `vm.import.resolved`.
 
 Syntax is IREE's (`VMOps.td`/`VMOps.cpp`):
 - `vm.module public? @name attributes {...} { ... }` (implicit `vm.module_terminator`);
 - `vm.func private? @f(%a: i32) -> i32 attributes {...} { ... }` (FunctionOpInterface form);
 - `vm.import private? optional? @m.f(%name : type ..., ...) -> (results) attributes {...}`,
   where argument names live in `arg_attrs` as `vm.name` and `...` marks `vm.variadic`;
-- `vm.export @f as("name") attributes {...}` (`as(...)` omitted when the names agree).
+- `vm.export @f as("name") attributes {...}` (`as(...)` omitted when the names agree);
+- `vm.br_table %index { default: ^bb1(%a : i32), 0: ^bb2, 1: ^bb3(%b : i64) }`.
 As in IREE 3.13, every op's inherent attributes (`sym_name`, `sym_visibility`, `function_type`,
 `ordinal`, ...) are properties, so IREE's generic form (`<{...}>`) reads unchanged; an inherent
 attribute written in a custom form's attribute dictionary (older IREE syntax) moves to its
@@ -20,6 +21,7 @@ from typing import ClassVar
 
 from xdsl.dialects.builtin import (
     ArrayAttr,
+    DenseArrayBase,
     DictionaryAttr,
     FlatSymbolRefAttrConstr,
     FunctionType,
@@ -41,10 +43,12 @@ from xdsl.irdl import (
     opt_prop_def,
     prop_def,
     region_def,
+    result_def,
     successor_def,
     traits_def,
     var_operand_def,
     var_result_def,
+    var_successor_def,
 )
 from xdsl.irdl.operations import operand_def
 from xdsl.parser import Parser
@@ -54,6 +58,7 @@ from xdsl.traits import (
     HasParent,
     IsolatedFromAbove,
     IsTerminator,
+    NoMemoryEffect,
     Pure,
     ReturnLike,
     SingleBlockImplicitTerminator,
@@ -66,6 +71,7 @@ from xdsl.utils.exceptions import VerifyException
 from pyvmvx.dialects.util import InlineAlwaysAttr, InlineNeverAttr
 from pyvmvx.dialects.vm.base import (
     I32_PROPERTY,
+    ExpandPseudoOp,
     format_types,
     parse_properties_and_attributes,
     present_properties,
@@ -670,6 +676,124 @@ class CondBranchOp(IRDLOperation):
         _verify_successor_operands(self, self.false_dest, self.false_dest_operands, "the false")
 
 
+def _parse_table_case(parser: Parser) -> tuple[Block, list[SSAValue]]:
+    """`: ^bb(%a, %b : i32, i64)` or `: ^bb` (one `vm.br_table` destination)."""
+    parser.parse_punctuation(":")
+    block = parser.parse_successor()
+    if parser.parse_optional_punctuation("(") is None:
+        return block, []
+    operands = parser.parse_comma_separated_list(
+        parser.Delimiter.NONE, parser.parse_unresolved_operand
+    )
+    parser.parse_punctuation(":")
+    pos = parser.pos
+    types = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_type)
+    parser.parse_punctuation(")")
+    return block, list(parser.resolve_operands(operands, types, pos))
+
+
+@irdl_op_definition
+class BranchTableOp(IRDLOperation):
+    """`vm.br_table %index { default: ^bb0(...), 0: ^bb1(...), ... }`.
+
+    Branches to case `%index` if there is one, else to the default destination; case values
+    are the cases' positions, written out in order.
+    """
+
+    name = "vm.br_table"
+    index = operand_def(i32)
+    default_operands = var_operand_def(ANY_VM_TYPE)
+    case_operands = var_operand_def(ANY_VM_TYPE)
+    case_operand_segments = prop_def(DenseArrayBase.constr(i32))
+    default_destination = successor_def()
+    case_destinations = var_successor_def()
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(IsTerminator(), Pure())
+
+    def __init__(
+        self,
+        index: SSAValue | Operation,
+        default: tuple[Block, Sequence[SSAValue | Operation]],
+        cases: Sequence[tuple[Block, Sequence[SSAValue | Operation]]] = (),
+    ) -> None:
+        super().__init__(
+            operands=[index, default[1], [v for _, args in cases for v in args]],
+            properties={
+                "case_operand_segments": DenseArrayBase.from_list(
+                    i32, [len(args) for _, args in cases]
+                )
+            },
+            successors=[default[0], [block for block, _ in cases]],
+        )
+
+    def case_arguments(self) -> list[Sequence[SSAValue]]:
+        """The operands passed to each case destination."""
+        groups: list[Sequence[SSAValue]] = []
+        start = 0
+        for size in self.case_operand_segments.get_values():
+            groups.append(self.case_operands[start : start + size])
+            start += size
+        return groups
+
+    def verify_(self) -> None:
+        sizes = self.case_operand_segments.get_values()
+        if len(sizes) != len(self.case_destinations) or sum(sizes) != len(self.case_operands):
+            raise VerifyException(
+                f"case_operand_segments {list(sizes)} do not match "
+                f"{len(self.case_destinations)} cases with {len(self.case_operands)} operands"
+            )
+        _verify_successor_operands(
+            self, self.default_destination, self.default_operands, "the default"
+        )
+        for case, (block, args) in enumerate(
+            zip(self.case_destinations, self.case_arguments(), strict=True)
+        ):
+            _verify_successor_operands(self, block, args, f"the case {case}")
+
+    @classmethod
+    def parse(cls, parser: Parser) -> BranchTableOp:
+        index = parser.resolve_operand(parser.parse_unresolved_operand(), i32)
+        parser.parse_punctuation("{")
+        parser.parse_keyword("default")
+        default = _parse_table_case(parser)
+        cases: list[tuple[Block, list[SSAValue]]] = []
+        while parser.parse_optional_punctuation(",") is not None:
+            pos = parser.pos
+            value = parser.parse_integer(allow_boolean=False)
+            if value != len(cases):
+                parser.raise_error(f"expected case {len(cases)}, got {value}", pos, parser.pos)
+            cases.append(_parse_table_case(parser))
+        parser.parse_punctuation("}")
+        op = cls(index, default, cases)
+        op.attributes |= parser.parse_optional_attr_dict()
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.index)
+        printer.print_string(" {")
+        destinations = [
+            ("default", self.default_destination, self.default_operands),
+            *(
+                (str(case), block, args)
+                for case, (block, args) in enumerate(
+                    zip(self.case_destinations, self.case_arguments(), strict=True)
+                )
+            ),
+        ]
+        with printer.indented():
+            for i, (label, block, args) in enumerate(destinations):
+                printer.print_string(("," if i else "") + f"\n{label}: ")
+                printer.print_block_name(block)
+                if args:
+                    with printer.in_parens():
+                        printer.print_list(args, printer.print_operand)
+                        printer.print_string(" : ")
+                        printer.print_list([a.type for a in args], printer.print_attribute)
+        printer.print_string("\n}")
+        printer.print_op_attributes(self.attributes)
+
+
 @irdl_op_definition
 class FailOp(IRDLOperation):
     """`vm.fail %status, "message"`: aborts the invocation with an IREE status code."""
@@ -739,9 +863,11 @@ class CondFailOp(IRDLOperation):
 
 
 class _CheckOp(IRDLOperation):
-    """`vm.check.*`: fails the invocation unless the check holds (a pseudo-op in IREE)."""
+    """`vm.check.*`: fails the invocation unless the check holds (a pseudo-op in IREE,
+    expanded by `canonicalize` into a compare and `vm.cond_fail`)."""
 
     message = opt_prop_def(StringAttr)
+    traits = traits_def(ExpandPseudoOp())
 
     def __init__(self, *values: SSAValue | Operation, message: str | None = None) -> None:
         super().__init__(
@@ -787,6 +913,25 @@ class CheckNearlyEQOp(_BinaryCheckOp):
     name = "vm.check.nearly_eq"
 
 
+@irdl_op_definition
+class ImportResolvedOp(IRDLOperation):
+    """`%resolved = vm.import.resolved @module.fn : i32`: 1 if the import was resolved at run
+    time (pyvmvx's runtime resolves every import a module declares or fails to load it)."""
+
+    name = "vm.import.resolved"
+    import_ = prop_def(FlatSymbolRefAttrConstr, prop_name="import")
+    result = result_def(i32)
+    assembly_format = "$import attr-dict `:` type($result)"
+    traits = traits_def(NoMemoryEffect())
+
+    def __init__(self, import_name: str) -> None:
+        super().__init__(properties={"import": SymbolRefAttr(import_name)}, result_types=[i32])
+
+    def verify_(self) -> None:
+        if not isinstance(lookup_symbol(self, self.import_), ImportOp):
+            raise VerifyException(f"vm.import @{self.import_.root_reference.data} not found")
+
+
 STRUCTURAL_OPS: tuple[type[IRDLOperation], ...] = (
     ModuleOp,
     ModuleTerminatorOp,
@@ -798,10 +943,12 @@ STRUCTURAL_OPS: tuple[type[IRDLOperation], ...] = (
     ReturnOp,
     BranchOp,
     CondBranchOp,
+    BranchTableOp,
     FailOp,
     CondFailOp,
     CheckNZOp,
     CheckEQOp,
     CheckNEOp,
     CheckNearlyEQOp,
+    ImportResolvedOp,
 )

@@ -8,6 +8,13 @@ register must hold); the executor fills them with register names and validated i
 generated code never contains text taken from a module file. Control flow, calls and returns
 have no template: the executor emits them itself.
 
+This table is the single source of pyvmvx's `vm` op set (IREE keeps its bytecode ops in
+`runtime/src/iree/vm/bytecode/isa/isa.json`). Besides `OPS`, the instructions a module file may
+hold, it names the `vm` ops that never reach a module file: `PSEUDO_OPS`, which the compiler
+expands into instructions, and `DECLARATIONS`, which become the module file's tables. The
+compiler's `vm` dialect is checked against all three, op by op, down to operand, result and
+immediate kinds (`pyvmvx/dialects/vm/op_table.py`).
+
 Semantics follow IREE's VM (`runtime/src/iree/vm/ops.h`, `bytecode/dispatch.c`):
 
 - Registers hold Python ints normalized to the signed range of their width, floats already
@@ -724,8 +731,6 @@ def _define_conversions() -> None:
         ("vm.cast.ui32.f32", "i32", "f32", "_f32(float({a0} & 4294967295))"),
         ("vm.cast.si64.f32", "i64", "f32", "_int_to_f32({a0})"),
         ("vm.cast.ui64.f32", "i64", "f32", "_int_to_f32({a0} & 18446744073709551615)"),
-        ("vm.cast.si32.f64", "i32", "f64", "float({a0})"),
-        ("vm.cast.ui32.f64", "i32", "f64", "float({a0} & 4294967295)"),
         ("vm.cast.si64.f64", "i64", "f64", "float({a0})"),
         ("vm.cast.ui64.f64", "i64", "f64", "float({a0} & 18446744073709551615)"),
         ("vm.bitcast.i32.f32", "i32", "f32", "_bc_i32_f32({a0})"),
@@ -734,11 +739,9 @@ def _define_conversions() -> None:
         ("vm.bitcast.f64.i64", "f64", "i64", "_bc_f64_i64({a0})"),
     ):
         _unary(name, kind_in, expr, kind_out)
-    for source in ("f32", "f64"):
+    for source, kind, bits in (("f32", "i32", 32), ("f32", "i64", 64), ("f64", "i64", 64)):
         for sign in ("s", "u"):
-            for kind, bits in (("i32", 32), ("i64", 64)):
-                expr = wrap("_lround({a0})", bits)
-                _unary(f"vm.cast.{source}.{sign}{kind}", source, expr, kind)
+            _unary(f"vm.cast.{source}.{sign}{kind}", source, wrap("_lround({a0})", bits), kind)
 
 
 def _define_buffer_ops() -> None:
@@ -839,3 +842,25 @@ _define_conversions()
 _define_buffer_ops()
 _define_ref_ops()
 _define_control_ops()
+
+
+PSEUDO_OPS: dict[str, str] = {
+    **{f"vm.check.{check}": "vm.cond_fail" for check in ("eq", "ne", "nz", "nearly_eq")},
+    "vm.cmp.eq.f32.near": "vm.select.i32",
+    "vm.cmp.eq.f64.near": "vm.select.i32",
+}
+"""IREE's compile-only pseudo-ops, each with the instruction its expansion ends in: the
+compiler's `canonicalize` rewrites them into instructions (as IREE's `VMOpFolders.cpp` does),
+so they never reach a module file, and the validator rejects them like any unknown op."""
+
+DECLARATIONS: dict[str, str] = {
+    "vm.module": "Module",
+    "vm.module_terminator": "Module",
+    "vm.func": "Module.functions",
+    "vm.initializer": "Module.functions",
+    "vm.import": "Module.imports",
+    "vm.export": "Module.exports",
+    "vm.rodata": "Module.rodata",
+    **{f"vm.global.{kind}": "Module.globals" for kind in (*VALUE_TYPES, "ref")},
+}
+"""The `vm` ops that are not instructions, each with the part of `format.Module` it becomes."""
