@@ -1,6 +1,6 @@
 """Rewrite patterns that make loads and stores address an aliased memref directly (MLIR's
-`FoldMemRefAliasOps` for `memref.load`/`memref.store`), and the affine index builder they
-use; applied by `fold-memref-alias-ops` and `iree-codegen-flatten-memref-subspan`.
+`FoldMemRefAliasOps` for `memref.load`/`memref.store`); applied by `fold-memref-alias-ops` and
+`iree-codegen-flatten-memref-subspan`.
 
 - `memref.subview`: index `offset + i * stride` per kept dimension, the offset alone for a
   dimension dropped by a rank-reducing subview;
@@ -9,8 +9,8 @@ use; applied by `fold-memref-alias-ops` and `iree-codegen-flatten-memref-subspan
 - `memref.collapse_shape`: the collapsed index is split over its group, when the group's
   sizes other than the first are static ("where simple"; MLIR uses `memref.dim` otherwise).
 
-Views left without users are erased. Index arithmetic is built by `AffineIndexBuilder` as
-one composed `affine.apply` per index.
+Views left without users are erased. Index arithmetic is built by
+`pyvmvx.ir.index_builder.AffineIndexBuilder` as one composed `affine.apply` per index.
 """
 
 from __future__ import annotations
@@ -19,21 +19,9 @@ from collections.abc import Callable, Iterable, Sequence
 from math import prod
 
 from xdsl.dialects import affine, arith, memref
-from xdsl.dialects.builtin import (
-    DYNAMIC_INDEX,
-    AffineMapAttr,
-    ArrayAttr,
-    IndexType,
-    MemRefType,
-    ModuleOp,
-)
+from xdsl.dialects.builtin import DYNAMIC_INDEX, ArrayAttr, MemRefType, ModuleOp
 from xdsl.ir import Operation, SSAValue
-from xdsl.ir.affine import (
-    AffineConstantExpr,
-    AffineExpr,
-    AffineMap,
-    AffineSymExpr,
-)
+from xdsl.ir.affine import AffineExpr
 from xdsl.pattern_rewriter import (
     GreedyRewritePatternApplier,
     PatternRewriter,
@@ -42,101 +30,9 @@ from xdsl.pattern_rewriter import (
 )
 from xdsl.rewriter import Rewriter
 
-from pyvmvx.conversion.memref_to_util import named_constant
-from pyvmvx.dialects.upstream_ext.semi_affine import enable_semi_affine_maps
-from pyvmvx.ir.memref_layout import constant_int, mixed_values
-
-Index = SSAValue | int
-"""A static (int) or dynamic (index-typed SSA value) size, offset, stride or index."""
-
-
-def constant_index(value: SSAValue) -> int | None:
-    """The value of an `arith.constant` of index type, else None."""
-    return constant_int(value) if isinstance(value.type, IndexType) else None
-
-
-class AffineIndexBuilder:
-    """Builds index expressions over SSA values and emits each as one `affine.apply`.
-
-    Operands become symbols; constants fold in, and an operand computed by a single-result
-    `affine.apply` is composed into the expression (as MLIR's `makeComposedAffineApply`),
-    so chains of index arithmetic stay one op per index.
-    """
-
-    def __init__(self) -> None:
-        enable_semi_affine_maps()  # products of sizes (`s0 * s1`) are semi-affine
-        self.symbols: list[SSAValue] = []
-
-    def expr(self, value: Index) -> AffineExpr:
-        """`value` as an expression over this builder's symbols."""
-        if isinstance(value, int):
-            return AffineExpr.constant(value)
-        constant = constant_index(value)
-        if constant is not None:
-            return AffineExpr.constant(constant)
-        owner = value.owner
-        if isinstance(owner, affine.ApplyOp) and len(owner.map.data.results) == 1:
-            affine_map = owner.map.data
-            operands = [self.expr(operand) for operand in owner.mapOperands]
-            return affine_map.results[0].replace_dims_and_symbols(
-                operands[: affine_map.num_dims], operands[affine_map.num_dims :]
-            )
-        for position, symbol in enumerate(self.symbols):
-            if symbol is value:
-                return AffineExpr.symbol(position)
-        self.symbols.append(value)
-        return AffineExpr.symbol(len(self.symbols) - 1)
-
-    def emit(self, expr: AffineExpr) -> tuple[list[Operation], SSAValue]:
-        """The ops computing `expr` and the resulting index value (no op for a bare operand)."""
-        expr = _simplified(expr, len(self.symbols))
-        if isinstance(expr, AffineConstantExpr):
-            constant = named_constant(expr.value)
-            return [constant], constant.result
-        if isinstance(expr, AffineSymExpr):
-            return [], self.symbols[expr.position]
-        used = sorted({node.position for node in expr.dfs() if isinstance(node, AffineSymExpr)})
-        renumbered = expr.replace_dims_and_symbols(
-            [],
-            [
-                AffineExpr.symbol(used.index(p)) if p in used else AffineExpr.constant(0)
-                for p in range(len(self.symbols))
-            ],
-        )
-        apply = affine.ApplyOp(
-            [self.symbols[p] for p in used], AffineMapAttr(AffineMap(0, len(used), (renumbered,)))
-        )
-        return [apply], apply.result
-
-
-def _simplified(expr: AffineExpr, num_symbols: int) -> AffineExpr:
-    """xDSL's simplification of a pure affine `expr`, when it is not larger.
-
-    The simplifier folds `(x floordiv 8) * 8 + x mod 8` to `x`, but also expands a lone
-    `x mod 16` into `x + (x floordiv 16) * -16`; keeping the smaller form gets both right.
-    """
-    if not expr.is_pure_affine():
-        return expr
-    simplified = expr.simplify(0, num_symbols)
-    return simplified if len(list(simplified.dfs())) <= len(list(expr.dfs())) else expr
-
-
-def linearize(indices: Sequence[AffineExpr], sizes: Sequence[AffineExpr]) -> AffineExpr:
-    """The row-major linear index of `indices` in a shape of `sizes` (Horner's scheme)."""
-    if not indices:
-        return AffineExpr.constant(0)
-    linear = indices[0]
-    for index, size in zip(indices[1:], sizes[1:], strict=True):
-        linear = linear * size + index
-    return linear
-
-
-def product(sizes: Sequence[AffineExpr]) -> AffineExpr:
-    """The product of `sizes` (1 for none)."""
-    result = AffineExpr.constant(1)
-    for size in sizes:
-        result = result * size
-    return result
+from pyvmvx.ir.index_builder import AffineIndexBuilder, Index, linearize
+from pyvmvx.ir.memref_layout import mixed_values
+from pyvmvx.ir.semi_affine import mul
 
 
 def access_parts(op: Operation) -> tuple[SSAValue, Sequence[SSAValue]] | None:
@@ -257,7 +153,7 @@ class FoldSubviewIntoAccess(RewritePattern):
         exprs = [
             builder.expr(offset)
             if dim in dropped
-            else builder.expr(offset) + builder.expr(next(indices)) * builder.expr(stride)
+            else builder.expr(offset) + mul(builder.expr(next(indices)), builder.expr(stride))
             for dim, (offset, stride) in enumerate(zip(offsets, strides, strict=True))
         ]
         replace_access(rewriter, op, view.source, builder, exprs)

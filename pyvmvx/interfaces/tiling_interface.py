@@ -12,18 +12,16 @@ VMVX codegen configures and distributes: linalg structured ops (`generic`, `fill
   whole inner tiles, so its size is a multiple of the inner tile);
 - for given per-loop tile offsets and sizes, the slice of every shaped operand.
 
-`IndexBuilder` emits the index arithmetic, folding constants so static shapes give static
-slices.
+`pyvmvx.ir.index_builder.IndexBuilder` emits the index arithmetic, folding constants so
+static shapes give static slices.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
-from xdsl.builder import Builder
-from xdsl.dialects import arith, memref, tensor
-from xdsl.dialects.builtin import DYNAMIC_INDEX, IndexType, IntegerAttr, MemRefType, ShapedType
+from xdsl.dialects.builtin import DYNAMIC_INDEX, MemRefType, ShapedType
 from xdsl.dialects.linalg.abstract_ops import LinalgStructuredOperation
 from xdsl.dialects.linalg.attrs import IteratorType
 from xdsl.dialects.linalg.ops import BroadcastOp, ReduceOp
@@ -32,84 +30,12 @@ from xdsl.ir.affine import AffineConstantExpr, AffineDimExpr, AffineMap
 
 from pyvmvx.dialects.hal import InterfaceBindingSubspanOp
 from pyvmvx.dialects.upstream_ext.linalg import Mmt4DOp, PackOp, UnPackOp
-
-Index = int | SSAValue
-"""A static index or an SSA value of type `index`."""
+from pyvmvx.ir.index_builder import Index, IndexBuilder
 
 PARALLEL = "parallel"
 REDUCTION = "reduction"
 MAX_PARTITIONED_LOOPS = 3
 """IREE's `kNumMaxParallelDims`: at most three loops map to the workgroup grid."""
-
-
-class IndexBuilder:
-    """Index arithmetic at a builder's insertion point; folds when both sides are static."""
-
-    def __init__(self, builder: Builder) -> None:
-        self.builder = builder
-
-    def value(self, x: Index) -> SSAValue:
-        if isinstance(x, SSAValue):
-            return x
-        return self.builder.insert(arith.ConstantOp(IntegerAttr(x, IndexType()))).result
-
-    def _binary(
-        self,
-        a: Index,
-        b: Index,
-        fold: Callable[[int, int], int],
-        op: Callable[[SSAValue, SSAValue], Operation],
-    ) -> Index:
-        if isinstance(a, int) and isinstance(b, int):
-            return fold(a, b)
-        return self.builder.insert(op(self.value(a), self.value(b))).results[0]
-
-    def add(self, a: Index, b: Index) -> Index:
-        if b == 0:
-            return a
-        return self._binary(a, b, lambda x, y: x + y, arith.AddiOp)
-
-    def sub(self, a: Index, b: Index) -> Index:
-        if b == 0:
-            return a
-        return self._binary(a, b, lambda x, y: x - y, arith.SubiOp)
-
-    def mul(self, a: Index, b: Index) -> Index:
-        if b == 1:
-            return a
-        if a == 1:
-            return b
-        return self._binary(a, b, lambda x, y: x * y, arith.MuliOp)
-
-    def min(self, a: Index, b: Index) -> Index:
-        return self._binary(a, b, min, arith.MinSIOp)
-
-    def max(self, a: Index, b: Index) -> Index:
-        return self._binary(a, b, max, arith.MaxSIOp)
-
-    def div(self, a: Index, b: Index) -> Index:
-        """`a / b` for non-negative `a` (exact or truncating)."""
-        if b == 1:
-            return a
-        return self._binary(a, b, lambda x, y: x // y, arith.DivUIOp)
-
-    def ceildiv(self, a: Index, b: Index) -> Index:
-        """`ceil(a / b)` for non-negative `a` and positive `b`."""
-        if b == 1:
-            return a
-        return self._binary(a, b, lambda x, y: -(-x // y), arith.CeilDivUIOp)
-
-    def dim(self, shaped: SSAValue, d: int) -> Index:
-        """Dimension `d` of a memref or tensor: static, or `memref.dim`/`tensor.dim`."""
-        shaped_type = shaped.type
-        assert isinstance(shaped_type, ShapedType)
-        size = shaped_type.get_shape()[d]
-        if size != DYNAMIC_INDEX:
-            return size
-        index = self.value(d)
-        if isinstance(shaped_type, MemRefType):
-            return self.builder.insert(memref.DimOp(shaped, index)).result
-        return self.builder.insert(tensor.DimOp(shaped, index)).result
 
 
 class Slice:

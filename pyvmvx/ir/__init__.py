@@ -1,1 +1,2 @@
-"""Shared IR helpers below the dialects: located diagnostics, memref layouts, index arithmetic."""
+"""Shared IR helpers below the dialects: located diagnostics and pyvmvx's parser, memref
+layouts, index-arithmetic builders, semi-affine expressions."""

@@ -28,6 +28,7 @@ from xdsl.ir import Attribute, Operation, Region, SSAValue
 
 from pyvmvx.dialects import hal
 from pyvmvx.ir.diagnostics import op_error
+from pyvmvx.runtime.vm.ints import wrap_int
 
 Value = int | float
 """An integer as its unsigned bit pattern for its width, or an f32/f64 value."""
@@ -51,7 +52,7 @@ def executable_constants(variant: hal.ExecutableVariantOp) -> tuple[int, ...]:
 
 def evaluate_block(block: hal.ExecutableConstantBlockOp) -> tuple[int, ...]:
     """The i32 results of one constant block as uint32 bit patterns."""
-    return tuple(value & 0xFFFFFFFF for value in evaluate_region(block, block.body))
+    return tuple(wrap_int(value, 32, signed=False) for value in evaluate_region(block, block.body))
 
 
 def evaluate_region(owner: Operation, region: Region) -> tuple[int, ...]:
@@ -82,16 +83,12 @@ def _width(op: Operation, attr: Attribute) -> int:
     raise op_error(op, f"{_UNSUPPORTED}: type {attr} is not an integer")
 
 
-def _signed(value: int, bits: int) -> int:
-    return value - (1 << bits) if value >> (bits - 1) & 1 else value
-
-
 def _evaluate(op: Operation, args: list[Value]) -> list[Value]:
     if op.name == "arith.constant":
         value = op.properties.get("value")
         if isinstance(value, IntegerAttr):
             bits = _width(op, value.type)
-            return [value.value.data & ((1 << bits) - 1)]
+            return [wrap_int(value.value.data, bits, signed=False)]
         if isinstance(value, FloatAttr):
             return [float(value.value.data)]
         raise op_error(op, f"{_UNSUPPORTED}: constant {value}")
@@ -102,18 +99,18 @@ def _evaluate(op: Operation, args: list[Value]) -> list[Value]:
     result_bits = _width(op, op.results[0].type)
     operand_bits = _width(op, op.operands[0].type) if op.operands else result_bits
     ints = [int(a) for a in args]
-    signed = [_signed(a, operand_bits) for a in ints]
-    mask = (1 << result_bits) - 1
+    signed = [wrap_int(a, operand_bits) for a in ints]
     if op.name in _BINARY:
-        return [_BINARY[op.name](op, ints, signed, operand_bits) & mask]
+        result = _BINARY[op.name](op, ints, signed, operand_bits)
+        return [wrap_int(result, result_bits, signed=False)]
     if op.name == "arith.cmpi":
         return [_compare(op, ints, signed)]
     if op.name == "arith.select":
         return [ints[1] if ints[0] else ints[2]]
     if op.name in ("arith.index_cast", "arith.extsi"):
-        return [signed[0] & mask]
+        return [wrap_int(signed[0], result_bits, signed=False)]
     if op.name in ("arith.index_castui", "arith.extui", "arith.trunci"):
-        return [ints[0] & mask]
+        return [wrap_int(ints[0], result_bits, signed=False)]
     raise op_error(op, _UNSUPPORTED)
 
 

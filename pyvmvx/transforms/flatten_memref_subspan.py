@@ -40,18 +40,14 @@ from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from pyvmvx.conversion.memref_alias import (
-    AffineIndexBuilder,
-    Index,
-    constant_index,
     erase_dead_index_math,
     fold_memref_alias_ops,
-    linearize,
-    product,
     rebuild_access,
 )
 from pyvmvx.dialects import hal
 from pyvmvx.dialects.upstream_ext import memref as memref_ext
 from pyvmvx.ir.diagnostics import op_error
+from pyvmvx.ir.index_builder import AffineIndexBuilder, Index, constant_index, linearize, product
 from pyvmvx.ir.memref_layout import mixed_values, shape_values
 
 

@@ -36,13 +36,9 @@ from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint
 
 from pyvmvx.dialects.upstream_ext.linalg import PackOp, UnPackOp
-from pyvmvx.interfaces.tiling_interface import (
-    Index,
-    IndexBuilder,
-    PackTilingModel,
-    UnPackTilingModel,
-)
+from pyvmvx.interfaces.tiling_interface import PackTilingModel, UnPackTilingModel
 from pyvmvx.ir.diagnostics import op_error
+from pyvmvx.ir.index_builder import Index, IndexBuilder
 
 _PREDICATES: dict[str, Callable[[int, int], bool]] = {
     "eq": operator.eq,
@@ -123,7 +119,7 @@ def _lower_unpack(op: UnPackOp) -> None:
             source_index[outer] = ivs[d]
         else:
             source_index[outer] = body.div(ivs[d], tile)
-            source_index[rank + op.get_inner_dims_pos().index(d)] = _rem(body, ivs[d], tile)
+            source_index[rank + op.get_inner_dims_pos().index(d)] = body.rem(ivs[d], tile)
     value = _load(body, op.source, source_index)
     body.builder.insert(memref.StoreOp.get(value, op.dest, ivs))
 
@@ -197,12 +193,3 @@ def _guarded_load(
     loaded.add_op(scf.YieldOp(_load(then, op.source, index)))
     guard = scf.IfOp(condition, [padding.type], [loaded], [scf.YieldOp(padding)])
     return ib.builder.insert(guard).results[0]
-
-
-def _rem(ib: IndexBuilder, a: Index, b: Index) -> Index:
-    """`a % b` for non-negative `a` and positive `b`."""
-    if b == 1:
-        return 0
-    if isinstance(a, int) and isinstance(b, int):
-        return a % b
-    return ib.builder.insert(arith.RemUIOp(ib.value(a), ib.value(b))).result

@@ -1,7 +1,8 @@
 """`iree-vmvx-resolve-buffer-descriptors`: replace `vmvx.get_buffer_descriptor` by the base
 buffer, element offset, sizes and element strides of the memref's producer.
 
-IREE's rules (spec §5.3); the descriptor's source is produced by
+IREE's rules (`compiler/src/iree/compiler/Dialect/VMVX/Transforms/ResolveBufferDescriptors.cpp`);
+the descriptor's source is produced by
 - `memref.subview` (also rank-reducing; dropped unit dims still add to the offset): a
   descriptor of the subview's source, composed with the subview's offsets, sizes, strides;
 - `hal.interface.binding.subspan`: sizes from its static and dynamic dims, row-major
@@ -37,16 +38,15 @@ function) unless the option `allow-unresolved` (for testing) is set.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects import arith, memref
+from xdsl.dialects import memref
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     ComplexType,
     FixedBitwidthType,
     IndexType,
-    IntegerAttr,
     MemRefType,
     ModuleOp,
     NoneAttr,
@@ -61,14 +61,13 @@ from xdsl.pattern_rewriter import (
     RewritePattern,
     op_type_rewrite_pattern,
 )
-from xdsl.rewriter import InsertPoint
 from xdsl.traits import IsolatedFromAbove
 
 from pyvmvx.dialects import hal, util
 from pyvmvx.dialects.vmvx import GetBufferDescriptorOp, GetRawInterfaceBindingBufferOp
 from pyvmvx.ir.diagnostics import CompileError, op_diagnostic
+from pyvmvx.ir.index_builder import Index, IndexBuilder
 from pyvmvx.ir.memref_layout import (
-    constant_int,
     matches_row_major,
     mixed_values,
     shape_values,
@@ -80,112 +79,50 @@ from pyvmvx.ir.memref_layout import (
 class Sum:
     """Index values plus a constant, kept unmaterialized so that constants from several
     steps combine (as in IREE's composed affine maps): `a + 2 + 1000` emits one `addi` of
-    1002. Built by `IndexBuilder.add` only with at least one term."""
+    1002. Built by `add` only with at least one term."""
 
     terms: tuple[SSAValue, ...]
     constant: int
 
 
-Index = int | SSAValue | Sum
-"""A static index, an `index`-typed SSA value or a pending sum (MLIR's `OpFoldResult`)."""
+Offset = Index | Sum
+"""A descriptor's offset: an index or a pending sum."""
 
 
 # ---------------------------------------------------------------------------------------
-# Index arithmetic
+# Offset arithmetic (the rest is `IndexBuilder`'s, composed as IREE's affine maps)
 # ---------------------------------------------------------------------------------------
 
 
-def static_value(value: Index) -> int | None:
-    """The integer `value` is known to be (a Python int or an `arith.constant`), else None."""
-    if isinstance(value, int):
-        return value
-    if isinstance(value, Sum):
-        return None
-    return constant_int(value)
-
-
-def _as_sum(value: Index) -> Sum:
+def _as_sum(b: IndexBuilder, value: Offset) -> Sum:
     if isinstance(value, Sum):
         return value
-    static = static_value(value)
+    static = b.static(value)
     if static is not None:
         return Sum((), static)
     assert isinstance(value, SSAValue)
     return Sum((value,), 0)
 
 
-@dataclass
-class IndexBuilder:
-    """Emits ops before `anchor`, with its location, and index arithmetic folding static
-    operands as IREE's folded `affine.apply` does (`x*0 = 0`, `x*1 = x`, `x+0 = x`,
-    constants combined)."""
+def add(b: IndexBuilder, x: Offset, y: Offset) -> Offset:
+    """`x + y`, left pending (see `Sum`)."""
+    sx, sy = _as_sum(b, x), _as_sum(b, y)
+    total = Sum(sx.terms + sy.terms, sx.constant + sy.constant)
+    if not total.terms:
+        return total.constant
+    if total.terms == (x,) and total.constant == 0:
+        return x
+    return total
 
-    rewriter: PatternRewriter
-    anchor: Operation
-    _constants: dict[int, SSAValue] = field(default_factory=dict[int, SSAValue])
 
-    def insert(self, op: Operation) -> Operation:
-        op.location = self.anchor.location
-        self.rewriter.insert(op, InsertPoint.before(self.anchor))
-        return op
-
-    def value(self, x: Index) -> SSAValue:
-        """`x` as an SSA value (a memoized `arith.constant` for a static index)."""
-        if isinstance(x, SSAValue):
-            return x
-        if isinstance(x, Sum):
-            total = x.terms[0]
-            for term in (*x.terms[1:], *([x.constant] if x.constant else [])):
-                total = self.insert(arith.AddiOp(total, self.value(term))).results[0]
-            return total
-        if x not in self._constants:
-            op = self.insert(arith.ConstantOp(IntegerAttr(x, IndexType())))
-            self._constants[x] = op.results[0]
-        return self._constants[x]
-
-    def mul(self, a: Index, b: Index) -> Index:
-        sa, sb = static_value(a), static_value(b)
-        if sa is not None and sb is not None:
-            return sa * sb
-        if sa == 0 or sb == 0:
-            return 0
-        if sa == 1:
-            return b
-        if sb == 1:
-            return a
-        return self.insert(arith.MuliOp(self.value(a), self.value(b))).results[0]
-
-    def add(self, a: Index, b: Index) -> Index:
-        x, y = _as_sum(a), _as_sum(b)
-        total = Sum(x.terms + y.terms, x.constant + y.constant)
-        if not total.terms:
-            return total.constant
-        if total.terms == (a,) and total.constant == 0:
-            return a
-        return total
-
-    def floordiv(self, a: Index, b: Index) -> Index:
-        sa, sb = static_value(a), static_value(b)
-        if sa is not None and sb is not None and sb != 0:
-            return sa // sb
-        if sa == 0:
-            return 0
-        if sb == 1:
-            return a
-        return self.insert(arith.FloorDivSIOp(self.value(a), self.value(b))).results[0]
-
-    def product(self, values: Sequence[Index]) -> Index:
-        result: Index = 1
-        for v in values:
-            result = self.mul(result, v)
-        return result
-
-    def row_major_strides(self, sizes: Sequence[Index]) -> list[Index]:
-        """Identity-layout strides for `sizes` (last 1, each the product of the sizes after it)."""
-        strides: list[Index] = [1] * len(sizes)
-        for dim in range(len(sizes) - 2, -1, -1):
-            strides[dim] = self.mul(strides[dim + 1], sizes[dim + 1])
-        return strides
+def materialize(b: IndexBuilder, x: Offset) -> SSAValue:
+    """`x` as an SSA value (a pending sum as a chain of `arith.addi`)."""
+    if not isinstance(x, Sum):
+        return b.value(x)
+    total: Index = x.terms[0]
+    for term in (*x.terms[1:], *([x.constant] if x.constant else [])):
+        total = b.add(total, term)
+    return b.value(total)
 
 
 # ---------------------------------------------------------------------------------------
@@ -198,7 +135,7 @@ class Descriptor:
     """The values a `vmvx.get_buffer_descriptor` stands for."""
 
     base: SSAValue
-    offset: Index
+    offset: Offset
     sizes: Sequence[Index]
     strides: Sequence[Index]
 
@@ -243,7 +180,7 @@ def _from_subview(op: Operation, b: IndexBuilder) -> Descriptor | None:
     steps = mixed_values(op.static_strides, op.strides)
     offset = source.offset
     for start, stride in zip(offsets, source.strides, strict=True):
-        offset = b.add(offset, b.mul(start, stride))
+        offset = add(b, offset, b.mul(start, stride))
     strides = [b.mul(s, step) for s, step in zip(source.strides, steps, strict=True)]
     return Descriptor(source.base, offset, [sizes[d] for d in kept], [strides[d] for d in kept])
 
@@ -266,7 +203,7 @@ def _element_bits(element_type: Attribute) -> int | None:
 
 def _element_offset(b: IndexBuilder, byte_offset: Index, element_type: Attribute) -> Index:
     """`byte_offset` in elements of `element_type` (`index` or one `_element_bits` accepts)."""
-    if static_value(byte_offset) == 0:
+    if b.static(byte_offset) == 0:
         return 0
     if isinstance(element_type, IndexType):
         return b.floordiv(byte_offset, b.insert(util.SizeOfOp(IndexType())).results[0])
@@ -417,13 +354,13 @@ class ResolveDescriptor(RewritePattern):
         source_type = op.source.type
         if not isinstance(source_type, MemRefType) or source_type.get_num_dims() != len(op.sizes):
             return  # results not matching the memref's rank: left for the error
-        builder = IndexBuilder(rewriter, op)
+        builder = IndexBuilder(rewriter, location=op.location, composed=True)
         descriptor = resolve(builder, op.source)
         if descriptor is None:
             return
         values = [
             descriptor.base,
-            builder.value(descriptor.offset),
+            materialize(builder, descriptor.offset),
             *(builder.value(s) for s in descriptor.sizes),
             *(builder.value(s) for s in descriptor.strides),
         ]

@@ -47,8 +47,6 @@ from pyvmvx.dialects.iree_codegen import get_lowering_config
 from pyvmvx.interfaces.tiling_interface import (
     MAX_PARTITIONED_LOOPS,
     PARALLEL,
-    Index,
-    IndexBuilder,
     Slice,
     TilingModel,
     buffer_of,
@@ -56,6 +54,7 @@ from pyvmvx.interfaces.tiling_interface import (
     tiling_model,
 )
 from pyvmvx.ir.diagnostics import op_error
+from pyvmvx.ir.index_builder import Index, IndexBuilder
 
 DYNAMIC_WORKGROUP_COUNT = 8
 """Workgroups along an axis whose extent is dynamic (a small thread pool's worth)."""

@@ -51,8 +51,8 @@ from xdsl.ir.affine import (
     AffineExpr,
     AffineSymExpr,
 )
-from xdsl.parser import Parser
 
+from pyvmvx.ir.semi_affine import SemiAffineParser
 from pyvmvx.tools.pyvmvx_opt import PyVMVXOptMain
 
 SPLIT_MARKER = "// -----"
@@ -97,7 +97,7 @@ def _context() -> Context:
 
 def parse_module(text: str) -> ModuleOp:
     """Parse one MLIR section with every pyvmvx dialect (unknown dialects allowed)."""
-    return Parser(_context(), text).parse_module()
+    return SemiAffineParser(_context(), text).parse_module()
 
 
 def split_sections(text: str) -> list[str]:

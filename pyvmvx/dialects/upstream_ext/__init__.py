@@ -32,28 +32,19 @@ Subclassing a finalized xDSL op works when the subclass redeclares every field o
 upstream op (its accessors are not field definitions); `irdl_options` must not be
 redeclared, since xDSL collects them from every class of the MRO.
 
-Semi-affine maps (`()[s0, s1, s2] -> (s0 + s1 * s2)`, `()[s0] -> (16 ceildiv s0)`) need a
-process-wide patch of xDSL's affine expression operators and parser (there is no other
-hook): `enable_semi_affine_maps()` in `semi_affine.py`, whose docstring gives the rules.
-`get_overrides()` applies it, so every tool registering these dialects (the `pyvmvx-opt`
-driver, the compiler) parses, prints and evaluates semi-affine maps.
+Semi-affine maps (`()[s0, s1, s2] -> (s0 + s1 * s2)`, `()[s0] -> (16 ceildiv s0)`) are not a
+dialect matter: `pyvmvx.ir.semi_affine` builds them, and pyvmvx's parser reads them.
 """
 
 from collections.abc import Callable
 
 from xdsl.ir import Dialect
 
-from .semi_affine import enable_semi_affine_maps
-
-__all__ = ["enable_semi_affine_maps", "get_overrides"]
+__all__ = ["get_overrides"]
 
 
 def get_overrides() -> dict[str, Callable[[], Dialect]]:
-    """Extended upstream dialects keyed by the name they replace.
-
-    Also enables semi-affine maps (see the module docstring).
-    """
-    enable_semi_affine_maps()
+    """Extended upstream dialects keyed by the name they replace."""
 
     def get_memref() -> Dialect:
         from .memref import MemRef
