@@ -29,9 +29,8 @@ from xdsl.dialects import arith, func
 from xdsl.dialects.builtin import FunctionType, IndexType, MemRefType, ModuleOp, i32
 from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 
+from pyvmvx.conversion.framework import ConversionState, InPlacePattern, PatternTable
 from pyvmvx.conversion.memref_to_util import (
-    ConversionState,
-    Pattern,
     byte_size,
     emit,
     index_constant,
@@ -62,22 +61,6 @@ _WORKGROUP_BASE = {
     hal.InterfaceWorkgroupSizeOp.name: 6,
     hal.InterfaceWorkgroupCountOp.name: 9,
 }
-
-
-def executable_modules(module: ModuleOp) -> list[ModuleOp]:
-    """The modules holding executable code: each `builtin.module` of a
-    `hal.executable.variant`, or `module` itself when it has no variants."""
-    variants = [op for op in module.walk() if isinstance(op, hal.ExecutableVariantOp)]
-    if not variants:
-        return [module]
-    return [
-        op
-        for variant in variants
-        for region in variant.regions
-        for block in region.blocks
-        for op in block.ops
-        if isinstance(op, ModuleOp)
-    ]
 
 
 def is_public(op: func.FuncOp) -> bool:
@@ -203,9 +186,19 @@ def _raw_binding(state: ConversionState, op: Operation) -> None:
         state.replace(op, [buffer])
 
 
-PATTERNS: dict[str, Pattern] = {
-    **{name: _workgroup for name in _WORKGROUP_BASE},
-    hal.InterfaceConstantLoadOp.name: _constant_load,
-    hal.InterfaceBindingSubspanOp.name: _subspan,
-    vmvx.GetRawInterfaceBindingBufferOp.name: _raw_binding,
-}
+PATTERNS = PatternTable[InPlacePattern](
+    "hal -> vmvx",
+    [
+        (
+            (
+                hal.InterfaceWorkgroupIDOp,
+                hal.InterfaceWorkgroupSizeOp,
+                hal.InterfaceWorkgroupCountOp,
+            ),
+            _workgroup,
+        ),
+        (hal.InterfaceConstantLoadOp, _constant_load),
+        (hal.InterfaceBindingSubspanOp, _subspan),
+        (vmvx.GetRawInterfaceBindingBufferOp, _raw_binding),
+    ],
+)

@@ -1,15 +1,11 @@
-"""memref -> `!util.buffer` (IREE's `MemRefToUtil` patterns) and the conversion state they share.
+"""memref -> `!util.buffer` (IREE's `MemRefToUtil` patterns) and the type rule they share.
 
-Type rule: a memref of rank 0 or 1 with an identity layout becomes `!util.buffer` (a byte
-buffer); any other memref has no conversion and must have been flattened first
-(`iree-codegen-flatten-memref-subspan`).
+Type rule (`convert_type`, the type converter of `iree-vmvx-conversion`): a memref of rank 0
+or 1 with an identity layout becomes `!util.buffer` (a byte buffer); any other memref has no
+conversion and must have been flattened first (`iree-codegen-flatten-memref-subspan`).
 
-xDSL has no dialect-conversion framework, so `ConversionState` plays its part. When a
-memref value is replaced by a buffer, the remaining users see the buffer through a
-*materialization*, a `builtin.unrealized_conversion_cast` back to the memref type; patterns
-look through it (`remapped`, MLIR's adaptor) and the driver folds the casts away at the end.
-A pattern that cannot convert an op records why (`fail`); the driver's legality check
-reports it.
+The patterns convert in place through `pyvmvx.conversion.framework.ConversionState`: users of
+a memref not converted yet see its buffer through a materialization back to the memref type.
 
 Patterns (IREE's behaviour; offsets are in bytes):
 - `memref.load/store` -> `util.buffer.load/store` at `index * sizeof(T)` (0 for rank 0);
@@ -23,27 +19,26 @@ Patterns (IREE's behaviour; offsets are in bytes):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
+from xdsl.builder import Builder
 from xdsl.dialects import arith, bufferization, memref
 from xdsl.dialects.builtin import (
     AnyFloat,
     DenseIntOrFPElementsAttr,
     DenseResourceAttr,
-    IndexType,
     IntegerAttr,
     IntegerType,
     MemRefType,
     NoneAttr,
     StridedLayoutAttr,
-    UnrealizedConversionCastOp,
 )
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
+from pyvmvx.conversion.framework import ConversionState, InPlacePattern, PatternTable
 from pyvmvx.dialects import util
-
-INDEX = IndexType()
+from pyvmvx.ir.index_builder import IndexBuilder
 
 
 def is_buffer_memref(memref_type: Attribute) -> bool:
@@ -71,17 +66,9 @@ def emit(before: Operation, op: Operation) -> Operation:
     return op
 
 
-def named_constant(value: int, value_type: Attribute = INDEX) -> arith.ConstantOp:
-    """`arith.constant` whose result is named as MLIR names it: `%c4`, `%c4_i32`."""
-    constant = arith.ConstantOp(IntegerAttr(value, value_type))
-    suffix = "" if isinstance(value_type, IndexType) else f"_{value_type}"
-    constant.result.name_hint = f"c{value}{suffix}".replace("-", "_")
-    return constant
-
-
 def index_constant(before: Operation, value: int) -> SSAValue:
-    """An `arith.constant value : index` inserted before `before`."""
-    return emit(before, named_constant(value)).results[0]
+    """An `arith.constant value : index` (named as MLIR names it) inserted before `before`."""
+    return IndexBuilder(Builder(InsertPoint.before(before)), named_constants=True).value(value)
 
 
 def static_byte_size(element_type: Attribute) -> int | None:
@@ -103,91 +90,6 @@ def multiply(before: Operation, lhs: SSAValue, rhs: SSAValue) -> SSAValue:
     """`arith.muli lhs, rhs` inserted before `before`."""
     return emit(before, arith.MuliOp(lhs, rhs)).results[0]
 
-
-class ConversionState:
-    """Materializations and recorded failures of one `iree-vmvx-conversion` run."""
-
-    def __init__(self) -> None:
-        self.materializations: set[Operation] = set()
-        self.failures: dict[Operation, str] = {}
-
-    def is_materialization(self, op: Operation) -> bool:
-        return op in self.materializations
-
-    def materialize(
-        self, value: SSAValue, target: Attribute, point: InsertPoint
-    ) -> UnrealizedConversionCastOp:
-        """A cast of `value` to `target` at `point`, folded away by `finalize` if possible."""
-        cast, _ = UnrealizedConversionCastOp.cast_one(value, target)
-        Rewriter.insert_op(cast, point)
-        self.materializations.add(cast)
-        return cast
-
-    def remapped(self, value: SSAValue, before: Operation) -> SSAValue:
-        """`value` after conversion: the buffer behind a materialization, or a cast to the
-        converted type (for a value no pattern has converted yet)."""
-        owner = value.owner
-        if isinstance(owner, Operation) and self.is_materialization(owner):
-            return owner.operands[0]
-        target = convert_type(value.type)
-        if target == value.type:
-            return value
-        return self.materialize(value, target, InsertPoint.before(before)).results[0]
-
-    def replace(self, op: Operation, values: Sequence[SSAValue]) -> None:
-        """Replace the results of `op` with `values` and erase it; users of a result whose
-        type changed see it through a materialization."""
-        for old, new in zip(op.results, values, strict=True):
-            if new.name_hint is None:
-                new.name_hint = old.name_hint
-            if old.type != new.type and old.uses:
-                new = self.materialize(new, old.type, InsertPoint.before(op)).results[0]
-            old.replace_all_uses_with(new)
-        Rewriter.erase_op(op)
-
-    def retype(self, value: SSAValue) -> None:
-        """Give a block argument or op result its converted type in place; its users see the
-        original type through a materialization."""
-        target = convert_type(value.type)
-        if target == value.type:
-            return
-        original = value.type
-        new = Rewriter.replace_value_with_new_type(value, target)
-        if isinstance(new.owner, Block):
-            point = InsertPoint.at_start(new.owner)
-        else:
-            point = InsertPoint.after(new.owner)
-        cast = self.materialize(new, original, point)
-        new.replace_uses_with_if(cast.results[0], lambda use: use.operation is not cast)
-
-    def fail(self, op: Operation, reason: str) -> None:
-        """Record why `op` could not be converted; it stays and is reported as illegal."""
-        self.failures[op] = reason
-
-    def finalize(self) -> None:
-        """Fold materialization round trips (`buffer -> memref -> buffer`) and drop unused
-        materializations; what remains has an unconverted user, reported by the driver."""
-        changed = True
-        while changed:
-            changed = False
-            for cast in list(self.materializations):
-                if cast.parent_block() is None:
-                    continue
-                result, source = cast.results[0], cast.operands[0]
-                producer = source.owner
-                if (
-                    isinstance(producer, Operation)
-                    and self.is_materialization(producer)
-                    and producer.operands[0].type == result.type
-                ):
-                    result.replace_all_uses_with(producer.operands[0])
-                if not result.uses:
-                    Rewriter.erase_op(cast)
-                    changed = True
-        self.materializations = {c for c in self.materializations if c.parent_block()}
-
-
-Pattern = Callable[[ConversionState, Operation], None]
 
 _BUFFER_OPERAND = "its operand must have become a !util.buffer"
 UNFLATTENED = (
@@ -297,8 +199,9 @@ def _drop_assume_alignment(state: ConversionState, op: Operation) -> None:
     state.replace(op, [op.memref])
 
 
-def convert_global(state: ConversionState, op: memref.GlobalOp) -> None:
+def _convert_global(state: ConversionState, op: Operation) -> None:
     """`memref.global constant` -> `util.global` + a `util.initializer` storing its value."""
+    assert isinstance(op, memref.GlobalOp)
     value = op.initial_value
     if op.constant is None:
         state.fail(op, "only constant memref globals are supported (mutable ones are not)")
@@ -319,15 +222,16 @@ def convert_global(state: ConversionState, op: memref.GlobalOp) -> None:
     Rewriter.erase_op(op)
 
 
-PATTERNS: dict[str, Pattern] = {
-    memref.LoadOp.name: _load,
-    memref.StoreOp.name: _store,
-    memref.AllocaOp.name: _alloca,
-    memref.DimOp.name: _dim,
-    memref.GetGlobalOp.name: _get_global,
-    memref.CastOp.name: forward_operand,
-    memref.ReinterpretCastOp.name: forward_operand,
-    bufferization.ToBufferOp.name: forward_operand,
-    memref.AssumeAlignmentOp.name: _drop_assume_alignment,
-}
-"""Function-body patterns by op name (module-level `memref.global`: `convert_global`)."""
+PATTERNS = PatternTable[InPlacePattern](
+    "memref -> util",
+    [
+        (memref.GlobalOp, _convert_global),
+        (memref.LoadOp, _load),
+        (memref.StoreOp, _store),
+        (memref.AllocaOp, _alloca),
+        (memref.DimOp, _dim),
+        (memref.GetGlobalOp, _get_global),
+        ((memref.CastOp, memref.ReinterpretCastOp, bufferization.ToBufferOp), forward_operand),
+        (memref.AssumeAlignmentOp, _drop_assume_alignment),
+    ],
+)

@@ -12,7 +12,8 @@ from xdsl.dialects import memref
 from xdsl.dialects.builtin import UnrealizedConversionCastOp
 from xdsl.ir import Operation
 
-from pyvmvx.conversion.memref_to_util import ConversionState, Pattern, forward_operand
+from pyvmvx.conversion.framework import ConversionState, InPlacePattern, PatternTable
+from pyvmvx.conversion.memref_to_util import forward_operand
 
 
 def _remove_identity_cast(state: ConversionState, op: Operation) -> None:
@@ -26,8 +27,10 @@ def _remove_identity_cast(state: ConversionState, op: Operation) -> None:
     state.replace(op, [source])
 
 
-PATTERNS: dict[str, Pattern] = {
-    memref.CollapseShapeOp.name: forward_operand,
-    memref.ExpandShapeOp.name: forward_operand,
-    UnrealizedConversionCastOp.name: _remove_identity_cast,
-}
+PATTERNS = PatternTable[InPlacePattern](
+    "standard -> vmvx",
+    [
+        ((memref.CollapseShapeOp, memref.ExpandShapeOp), forward_operand),
+        (UnrealizedConversionCastOp, _remove_identity_cast),
+    ],
+)

@@ -10,7 +10,9 @@
 // only its width. Offsets, strides and sizes count elements, not bytes.
 //
 // pyvmvx's own kernels go below the IREE set under IREE's experimental prefix, as
-// `vm.import private @ex.<name>(...)`, with a matching export in `pyvmvx.runtime`.
+// `vm.import private @ex.<name>(...)`, with a matching export in the runtime's `vmvx` module
+// (`pyvmvx/runtime/modules/vmvx.py`); tests/unit/test_import_registry.py checks that the
+// declarations here and the runtime's exports agree in names and calling conventions.
 vm.module @vmvx {
 
 // Binary element-wise: out = lhs <op> rhs over a 2-D strided region.

@@ -68,12 +68,11 @@ from xdsl.traits import is_side_effect_free
 
 from pyvmvx.dialects.hal import ExecutableTargetAttr, ExecutableVariantOp
 from pyvmvx.dialects.upstream_ext.linalg import Mmt4DOp, PackOp, UnPackOp
+from pyvmvx.dialects.vm import IMPORT_MODULE_ATTR, VMVX_MODULE
 from pyvmvx.dialects.vmvx import GetBufferDescriptorOp
 from pyvmvx.interfaces.tiling_interface import buffer_of
 from pyvmvx.ir.diagnostics import op_error
 from pyvmvx.ir.memref_layout import matches_row_major
-
-IMPORT_MODULE_ATTR = "vm.import.module"
 
 MMT4D_TYPES = {(f32, f32, f32): 1, (i8, i8, i32): 2}
 PACK_TYPES = {f32: 1, i8: 2, i32: 3}
@@ -223,7 +222,7 @@ class _Call:
     def emit(self, name: str) -> None:
         """Call `vmvx.<name>` with the collected arguments, declaring the import if needed,
         and erase the anchor op."""
-        callee = f"vmvx.{name}"
+        callee = f"{VMVX_MODULE}.{name}"
         _declare(self.anchor, callee, [a.type for a in self.args])
         self.builder.insert(func.CallOp(callee, self.args, []))
         self.anchor.detach()
@@ -251,7 +250,7 @@ def _declare(anchor: Operation, callee: str, types: Sequence[Attribute]) -> None
                 raise op_error(existing, f"conflicts with the signature of ukernel {callee}")
             return
     declaration = func.FuncOp.external(callee, types, [])
-    declaration.attributes[IMPORT_MODULE_ATTR] = StringAttr("vmvx")
+    declaration.attributes[IMPORT_MODULE_ATTR] = StringAttr(VMVX_MODULE)
     Builder(InsertPoint.at_start(module.body.block)).insert(declaration)
 
 

@@ -38,14 +38,10 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from pyvmvx.conversion.hal_to_vmvx import (
-    SET_CONSTANTS_ATTR,
-    SET_CONSTANTS_NAME,
-    executable_modules,
-)
-from pyvmvx.conversion.memref_to_util import named_constant
+from pyvmvx.conversion.hal_to_vmvx import SET_CONSTANTS_ATTR, SET_CONSTANTS_NAME
 from pyvmvx.dialects import hal, util
 from pyvmvx.ir.diagnostics import op_error
+from pyvmvx.ir.index_builder import named_constant
 
 GLOBAL_PREFIX = "__constant_"
 KEY_ATTR = "hal.executable.constant.key"
@@ -139,5 +135,5 @@ class MaterializeConstantsPass(ModulePass):
     name = "iree-vmvx-materialize-constants"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        for module in executable_modules(op):
+        for module in hal.executable_modules(op):
             materialize_constants(module)

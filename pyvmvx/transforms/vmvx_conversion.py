@@ -7,8 +7,10 @@ Runs on each executable module (`executable_modules`), as IREE's `ConversionPass
 2. structural type conversion: block arguments of functions and `scf` regions, results of
    `scf` ops and `func.call`, and function types have rank-0/1 memrefs replaced by
    `!util.buffer`;
-3. the HALToVMVX, StandardToVMVX and MemRefToUtil patterns (`pyvmvx.conversion`) rewrite
-   each op; operands of `func.return`/`func.call`/`scf`/`cf` ops take the converted values;
+3. the HALToVMVX, StandardToVMVX and MemRefToUtil patterns (`PATTERNS`, the union of their
+   tables) rewrite each op in place (`pyvmvx.conversion.framework.ConversionState`), module-level
+   ops (`memref.global`) first; operands of `func.return`/`func.call`/`scf`/`cf` ops take the
+   converted values;
 4. the legality check: no `tensor`, `memref`, `hal`, `bufferization`,
    `vmvx.get_raw_interface_binding_buffer` or `builtin.unrealized_conversion_cast` op, and no
    op on a memref or tensor value, may remain. The first one left is reported, at its
@@ -20,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects import func, memref
+from xdsl.dialects import func
 from xdsl.dialects.builtin import (
     FunctionType,
     MemRefType,
@@ -33,22 +35,18 @@ from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 
 from pyvmvx.conversion import hal_to_vmvx, memref_to_util, standard_to_vmvx
-from pyvmvx.conversion.hal_to_vmvx import executable_modules, rewrite_entry_signatures
-from pyvmvx.conversion.memref_to_util import (
-    UNFLATTENED,
-    ConversionState,
-    Pattern,
-    convert_global,
-    convert_type,
-    is_buffer_memref,
-)
+from pyvmvx.conversion.framework import ConversionState, PatternTable
+from pyvmvx.conversion.hal_to_vmvx import rewrite_entry_signatures
+from pyvmvx.conversion.memref_to_util import UNFLATTENED, convert_type, is_buffer_memref
+from pyvmvx.dialects.hal import executable_modules
 from pyvmvx.ir.diagnostics import op_error
 
-PATTERNS: dict[str, Pattern] = {
-    **hal_to_vmvx.PATTERNS,
-    **standard_to_vmvx.PATTERNS,
-    **memref_to_util.PATTERNS,
-}
+PATTERNS = PatternTable.union(
+    "iree-vmvx-conversion",
+    hal_to_vmvx.PATTERNS,
+    standard_to_vmvx.PATTERNS,
+    memref_to_util.PATTERNS,
+)
 
 ILLEGAL_DIALECTS = ("tensor", "memref", "hal", "bufferization")
 ILLEGAL_OPS = ("vmvx.get_raw_interface_binding_buffer", "builtin.unrealized_conversion_cast")
@@ -62,18 +60,13 @@ def convert_to_vmvx(module: ModuleOp) -> None:
 
 def _convert(root: ModuleOp) -> None:
     rewrite_entry_signatures(root)
-    state = ConversionState()
+    state = ConversionState(PATTERNS, convert_type)
     functions = [op for op in root.body.block.ops if isinstance(op, func.FuncOp)]
     for function in functions:
         _convert_signature(state, function)
-    for op in list(root.body.block.ops):
-        if isinstance(op, memref.GlobalOp):
-            convert_global(state, op)
+    state.apply(root.body.block.ops)
     for function in functions:
-        for op in list(function.walk()):
-            pattern = PATTERNS.get(op.name)
-            if pattern is not None and not state.is_materialization(op):
-                pattern(state, op)
+        state.apply(function.walk())
         _remap_structural_operands(state, function)
     state.finalize()
     _check_legal(root, state)

@@ -38,32 +38,19 @@ def unary(name: str, source: np.ndarray) -> np.ndarray:
 # --- the export table ----------------------------------------------------------------------
 
 
-def test_exports_are_iree_s_32_in_byte_order() -> None:
+def test_exports_are_in_byte_order() -> None:
+    """Which exports, with which conventions, is test_import_registry's check."""
     names = list(VMVX)
-    assert len(names) == 32 and tuple(names) == VMVX.export_names
+    assert tuple(names) == VMVX.export_names
     assert names == sorted(names, key=str.encode)
     copies = [n for n in names if n.startswith("copy.")]
     assert copies == ["copy.2d.x16", "copy.2d.x32", "copy.2d.x64", "copy.2d.x8"]
     assert {"mmt4d", "pack", "unpack", "query_tile_sizes.2d", "fill.2d.x32"} <= set(names)
 
 
-@pytest.mark.parametrize(
-    ("name", "signature"),
-    [
-        ("add.2d.f32", "0rIIIrIIIrIIIII_v"),
-        ("shru.2d.i32", "0rIIIrIIIrIIIII_v"),
-        ("ctlz.2d.i32", "0rIIIrIIIII_v"),
-        ("copy.2d.x8", "0rIIIrIIIII_v"),
-        ("fill.2d.x32", "0irIIII_v"),
-        ("mmt4d", "0rIIrIIrIIIIIiiii_v"),
-        ("pack", "0rIIIrIIIIIIIIIIi_v"),
-        ("unpack", "0rIIIrIIIIIIIIIi_v"),
-        ("query_tile_sizes.2d", "0IIi_II"),
-    ],
-)
-def test_signatures(name: str, signature: str) -> None:
-    assert VMVX.signature(name) == signature
-    assert VMVX.lookup(name).arity == len(signature.partition("_")[0]) - 1
+@pytest.mark.parametrize("name", VMVX.export_names)
+def test_arity_follows_the_signature(name: str) -> None:
+    assert VMVX.lookup(name).arity == len(VMVX.signature(name).partition("_")[0]) - 1
 
 
 def test_unknown_export_and_bad_arguments() -> None:

@@ -1,9 +1,10 @@
 """The module's export table and argument marshalling (spec §2, §3.1).
 
-All 32 import names with their VM calling conventions, in IREE's byte order; and a call whose
-arguments do not fit the convention -- wrong count, a non-integer or out-of-width integer in an
-`I`/`i` slot -- is INVALID_ARGUMENT "argument/result signature mismatch", while an integer given
-as its unsigned bit pattern means the same as its signed value.
+The exports are in IREE's byte order (their names and calling conventions are checked against
+IREE's 32 and the compiler's declarations by test_import_registry); and a call whose arguments
+do not fit the convention -- wrong count, a non-integer or out-of-width integer in an `I`/`i`
+slot -- is INVALID_ARGUMENT "argument/result signature mismatch", while an integer given as
+its unsigned bit pattern means the same as its signed value.
 """
 
 from __future__ import annotations
@@ -15,35 +16,12 @@ from vmvx_harness import MODULE, Arg, Operand, check_export, expect_error
 
 from pyvmvx.runtime import StatusError, VMVXModule
 
-# The §2 table, spelled out once more here so the reference's copy is checked too.
-SPEC_CONVENTIONS = {
-    "binary": ("0rIIIrIIIrIIIII_v", 15),
-    "unary/copy": ("0rIIIrIIIII_v", 12),
-    "fill": ("0irIIII_v", 1),
-    "mmt4d": ("0rIIrIIrIIIIIiiii_v", 1),
-    "pack": ("0rIIIrIIIIIIIIIIi_v", 1),
-    "unpack": ("0rIIIrIIIIIIIIIi_v", 1),
-    "query_tile_sizes.2d": ("0IIi_II", 1),
-}
 
-
-def test_reference_table_matches_the_spec_table() -> None:
-    counts: dict[str, int] = {}
-    for convention in ref.SIGNATURES.values():
-        counts[convention] = counts.get(convention, 0) + 1
-    assert counts == dict(SPEC_CONVENTIONS.values())
-
-
-def test_exports_are_the_32_imports_in_byte_order() -> None:
+def test_exports_include_iree_s_in_byte_order() -> None:
     names = tuple(VMVXModule().export_names)
-    assert len(names) == 32
-    assert names == tuple(sorted(ref.SIGNATURES, key=str.encode))
+    assert set(ref.SIGNATURES) <= set(names)
+    assert names == tuple(sorted(names, key=str.encode))
     assert names.index("copy.2d.x64") < names.index("copy.2d.x8")
-
-
-@pytest.mark.parametrize("name", sorted(ref.SIGNATURES))
-def test_calling_convention(name: str) -> None:
-    assert MODULE.signature(name) == ref.SIGNATURES[name]
 
 
 @pytest.mark.parametrize("name", ["add.2d.f64", "vmvx.add.2d.f32", "", "ex.nothing", "ADD.2d.f32"])

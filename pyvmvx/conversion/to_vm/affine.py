@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from xdsl.dialects import affine
 from xdsl.dialects.builtin import AffineMapAttr
 from xdsl.ir import Operation, SSAValue
 from xdsl.ir.affine import (
@@ -20,8 +21,10 @@ from xdsl.ir.affine import (
     AffineSymExpr,
 )
 
+from pyvmvx.conversion.framework import PatternTable
 from pyvmvx.conversion.to_vm.arith import ceil_div, compare_int, floor_div, select
 from pyvmvx.conversion.to_vm.rewriter import ConversionRewriter, Pattern, type_suffix
+from pyvmvx.dialects.upstream_ext.affine import MaxOp
 
 
 def _evaluate(
@@ -79,8 +82,7 @@ def _extremum(kind: str) -> Pattern:
     return convert
 
 
-PATTERNS: dict[str, Pattern] = {
-    "affine.apply": _apply,
-    "affine.min": _extremum("min"),
-    "affine.max": _extremum("max"),
-}
+PATTERNS = PatternTable[Pattern](
+    "affine -> vm",
+    [(affine.ApplyOp, _apply), (affine.MinOp, _extremum("min")), (MaxOp, _extremum("max"))],
+)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from xdsl.dialects import arith, math
 from xdsl.dialects.builtin import (
     FloatAttr,
     IntegerAttr,
@@ -20,12 +21,15 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Operation, SSAValue
 
+from pyvmvx.conversion.framework import PatternTable
 from pyvmvx.conversion.to_vm.rewriter import (
     ConversionRewriter,
     Pattern,
     conversion_error,
     type_suffix,
 )
+from pyvmvx.dialects.upstream_ext.arith import IndexCastUIOp, RemFOp
+from pyvmvx.runtime.vm.ints import wrap_int
 
 # arith.cmpi / arith.cmpf predicate numbers (MLIR's enum order).
 _CMPI = ("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge")
@@ -34,59 +38,59 @@ _CMPF = (
     "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true",
 )  # fmt: skip
 
-# VM mnemonic templates; `{t}` is the operand type suffix.
-_BINARY: dict[str, str] = {
-    "arith.addi": "vm.add.{t}",
-    "arith.subi": "vm.sub.{t}",
-    "arith.muli": "vm.mul.{t}",
-    "arith.divsi": "vm.div.{t}.s",
-    "arith.divui": "vm.div.{t}.u",
-    "arith.remsi": "vm.rem.{t}.s",
-    "arith.remui": "vm.rem.{t}.u",
-    "arith.minsi": "vm.min.{t}.s",
-    "arith.minui": "vm.min.{t}.u",
-    "arith.maxsi": "vm.max.{t}.s",
-    "arith.maxui": "vm.max.{t}.u",
-    "arith.andi": "vm.and.{t}",
-    "arith.ori": "vm.or.{t}",
-    "arith.xori": "vm.xor.{t}",
-    "arith.addf": "vm.add.{t}",
-    "arith.subf": "vm.sub.{t}",
-    "arith.mulf": "vm.mul.{t}",
-    "arith.divf": "vm.div.{t}",
-    "arith.remf": "vm.rem.{t}",
-    "math.atan2": "vm.atan2.{t}",
-    "math.powf": "vm.pow.{t}",
-}
-_UNARY: dict[str, str] = {
-    "arith.negf": "vm.neg.{t}",
-    "math.absf": "vm.abs.{t}",
-    "math.absi": "vm.abs.{t}",
-    "math.ceil": "vm.ceil.{t}",
-    "math.floor": "vm.floor.{t}",
-    "math.round": "vm.round.{t}",
-    "math.roundeven": "vm.round.{t}.even",
-    "math.atan": "vm.atan.{t}",
-    "math.cos": "vm.cos.{t}",
-    "math.sin": "vm.sin.{t}",
-    "math.exp": "vm.exp.{t}",
-    "math.exp2": "vm.exp2.{t}",
-    "math.expm1": "vm.expm1.{t}",
-    "math.log": "vm.log.{t}",
-    "math.log10": "vm.log10.{t}",
-    "math.log1p": "vm.log1p.{t}",
-    "math.log2": "vm.log2.{t}",
-    "math.rsqrt": "vm.rsqrt.{t}",
-    "math.sqrt": "vm.sqrt.{t}",
-    "math.tanh": "vm.tanh.{t}",
-    "math.erf": "vm.erf.{t}",
-    "math.ctlz": "vm.ctlz.{t}",
-}
-_SHIFT: dict[str, str] = {
-    "arith.shli": "vm.shl.{t}",
-    "arith.shrsi": "vm.shr.{t}.s",
-    "arith.shrui": "vm.shr.{t}.u",
-}
+# VM mnemonic templates by op; `{t}` is the operand type suffix.
+_BINARY: tuple[tuple[type[Operation], str], ...] = (
+    (arith.AddiOp, "vm.add.{t}"),
+    (arith.SubiOp, "vm.sub.{t}"),
+    (arith.MuliOp, "vm.mul.{t}"),
+    (arith.DivSIOp, "vm.div.{t}.s"),
+    (arith.DivUIOp, "vm.div.{t}.u"),
+    (arith.RemSIOp, "vm.rem.{t}.s"),
+    (arith.RemUIOp, "vm.rem.{t}.u"),
+    (arith.MinSIOp, "vm.min.{t}.s"),
+    (arith.MinUIOp, "vm.min.{t}.u"),
+    (arith.MaxSIOp, "vm.max.{t}.s"),
+    (arith.MaxUIOp, "vm.max.{t}.u"),
+    (arith.AndIOp, "vm.and.{t}"),
+    (arith.OrIOp, "vm.or.{t}"),
+    (arith.XOrIOp, "vm.xor.{t}"),
+    (arith.AddfOp, "vm.add.{t}"),
+    (arith.SubfOp, "vm.sub.{t}"),
+    (arith.MulfOp, "vm.mul.{t}"),
+    (arith.DivfOp, "vm.div.{t}"),
+    (RemFOp, "vm.rem.{t}"),
+    (math.Atan2Op, "vm.atan2.{t}"),
+    (math.PowFOp, "vm.pow.{t}"),
+)
+_UNARY: tuple[tuple[type[Operation], str], ...] = (
+    (arith.NegfOp, "vm.neg.{t}"),
+    (math.AbsFOp, "vm.abs.{t}"),
+    (math.AbsIOp, "vm.abs.{t}"),
+    (math.CeilOp, "vm.ceil.{t}"),
+    (math.FloorOp, "vm.floor.{t}"),
+    (math.RoundOp, "vm.round.{t}"),
+    (math.RoundEvenOp, "vm.round.{t}.even"),
+    (math.AtanOp, "vm.atan.{t}"),
+    (math.CosOp, "vm.cos.{t}"),
+    (math.SinOp, "vm.sin.{t}"),
+    (math.ExpOp, "vm.exp.{t}"),
+    (math.Exp2Op, "vm.exp2.{t}"),
+    (math.ExpM1Op, "vm.expm1.{t}"),
+    (math.LogOp, "vm.log.{t}"),
+    (math.Log10Op, "vm.log10.{t}"),
+    (math.Log1pOp, "vm.log1p.{t}"),
+    (math.Log2Op, "vm.log2.{t}"),
+    (math.RsqrtOp, "vm.rsqrt.{t}"),
+    (math.SqrtOp, "vm.sqrt.{t}"),
+    (math.TanhOp, "vm.tanh.{t}"),
+    (math.ErfOp, "vm.erf.{t}"),
+    (math.CountLeadingZerosOp, "vm.ctlz.{t}"),
+)
+_SHIFT: tuple[tuple[type[Operation], str], ...] = (
+    (arith.ShLIOp, "vm.shl.{t}"),
+    (arith.ShRSIOp, "vm.shr.{t}.s"),
+    (arith.ShRUIOp, "vm.shr.{t}.u"),
+)
 _CMPI_VM: dict[str, str] = {
     "eq": "vm.cmp.eq.{t}",
     "ne": "vm.cmp.ne.{t}",
@@ -152,20 +156,27 @@ def _constant(rw: ConversionRewriter, op: Operation, _: list[SSAValue]) -> Seque
 # ---------------------------------------------------------------------------
 
 
-def _templated(table: dict[str, str]) -> Pattern:
+def _templated(template: str) -> Pattern:
+    """The op as the `vm` op `template` on its operands' type."""
+
     def convert(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
-        mnemonic = table[op.name].format(t=_scalar_suffix(op, operands[0]))
+        mnemonic = template.format(t=_scalar_suffix(op, operands[0]))
         return [rw.emit_value(mnemonic, operands, operands[0].type)]
 
     return convert
 
 
-def _shift(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
-    value, amount = operands
-    if amount.type == i64:  # VM shift amounts are always i32.
-        amount = rw.emit_value("vm.trunc.i64.i32", [amount], i32)
-    mnemonic = _SHIFT[op.name].format(t=_scalar_suffix(op, value))
-    return [rw.emit_value(mnemonic, [value, amount], value.type)]
+def _shift(template: str) -> Pattern:
+    """A shift as the `vm` op `template`, its amount truncated to i32 as the VM wants."""
+
+    def convert(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
+        value, amount = operands
+        if amount.type == i64:
+            amount = rw.emit_value("vm.trunc.i64.i32", [amount], i32)
+        mnemonic = template.format(t=_scalar_suffix(op, value))
+        return [rw.emit_value(mnemonic, [value, amount], value.type)]
+
+    return convert
 
 
 def _fma(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
@@ -316,7 +327,7 @@ def integer_cast(
         return value
     known = rw.known_int(value)
     if known is not None:
-        return rw.const_int(known if signed else known & ((1 << source_bits) - 1), target)
+        return rw.const_int(wrap_int(known, source_bits, signed=signed), target)
     if source_bits < target_bits:
         suffix = "s" if signed else "u"
         return rw.emit_value(f"vm.ext.i32.i64.{suffix}", [value], target)
@@ -449,31 +460,31 @@ def _bitcast(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) ->
     raise _unsupported(op, f"bitcast from {source_type} to {result_type}")
 
 
-PATTERNS: dict[str, Pattern] = {
-    "arith.constant": _constant,
-    **dict.fromkeys(_BINARY, _templated(_BINARY)),
-    **dict.fromkeys(_UNARY, _templated(_UNARY)),
-    **dict.fromkeys(_SHIFT, _shift),
-    "math.fma": _fma,
-    "arith.select": _select,
-    "arith.cmpi": _cmpi,
-    "arith.cmpf": _cmpf,
-    **dict.fromkeys(
-        ("arith.maximumf", "arith.minimumf", "arith.maxnumf", "arith.minnumf"), _min_max_float
-    ),
-    "arith.floordivsi": _floordivsi,
-    "arith.ceildivsi": _ceildivsi,
-    "arith.ceildivui": _ceildivui,
-    "arith.index_cast": _index_cast(signed=True),
-    "arith.index_castui": _index_cast(signed=False),
-    "arith.extsi": _extend_int(signed=True),
-    "arith.extui": _extend_int(signed=False),
-    "arith.trunci": _trunci,
-    "arith.sitofp": _int_to_float(signed=True),
-    "arith.uitofp": _int_to_float(signed=False),
-    "arith.fptosi": _float_to_int(signed=True),
-    "arith.fptoui": _float_to_int(signed=False),
-    "arith.extf": _extf,
-    "arith.truncf": _truncf,
-    "arith.bitcast": _bitcast,
-}
+PATTERNS = PatternTable[Pattern](
+    "arith/math -> vm",
+    [
+        (arith.ConstantOp, _constant),
+        *((op_type, _templated(template)) for op_type, template in (*_BINARY, *_UNARY)),
+        *((op_type, _shift(template)) for op_type, template in _SHIFT),
+        (math.FmaOp, _fma),
+        (arith.SelectOp, _select),
+        (arith.CmpiOp, _cmpi),
+        (arith.CmpfOp, _cmpf),
+        ((arith.MaximumfOp, arith.MinimumfOp, arith.MaxnumfOp, arith.MinnumfOp), _min_max_float),
+        (arith.FloorDivSIOp, _floordivsi),
+        (arith.CeilDivSIOp, _ceildivsi),
+        (arith.CeilDivUIOp, _ceildivui),
+        (arith.IndexCastOp, _index_cast(signed=True)),
+        (IndexCastUIOp, _index_cast(signed=False)),
+        (arith.ExtSIOp, _extend_int(signed=True)),
+        (arith.ExtUIOp, _extend_int(signed=False)),
+        (arith.TruncIOp, _trunci),
+        (arith.SIToFPOp, _int_to_float(signed=True)),
+        (arith.UIToFPOp, _int_to_float(signed=False)),
+        (arith.FPToSIOp, _float_to_int(signed=True)),
+        (arith.FPToUIOp, _float_to_int(signed=False)),
+        (arith.ExtFOp, _extf),
+        (arith.TruncFOp, _truncf),
+        (arith.BitcastOp, _bitcast),
+    ],
+)

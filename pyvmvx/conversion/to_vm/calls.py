@@ -48,7 +48,7 @@ def emit_call(
 
 
 def resolve_import(rw: ConversionRewriter, op: Operation, name: str) -> FunctionType:
-    """The signature of the vmvx import `name`, or IREE's error on `op` if there is none."""
+    """The signature of the registered import `name`, or IREE's error on `op` if there is none."""
     signature = rw.imports.signature(name)
     if signature is None:
         raise op_error(op, f"failed to resolve VM function import for {name}")

@@ -13,6 +13,7 @@ from xdsl.dialects import cf
 from xdsl.dialects.builtin import i32
 from xdsl.ir import Block, Operation, SSAValue
 
+from pyvmvx.conversion.framework import PatternTable
 from pyvmvx.conversion.to_vm.arith import compare_int, integer_cast
 from pyvmvx.conversion.to_vm.rewriter import ConversionRewriter, Pattern
 
@@ -71,9 +72,12 @@ def _jump(rw: ConversionRewriter, dest: Block, operands: list[SSAValue]) -> None
     rw.emit("vm.br", [operands], successors=[dest])
 
 
-PATTERNS: dict[str, Pattern] = {
-    "cf.br": _branch,
-    "cf.cond_br": _cond_branch,
-    "cf.assert": _assert,
-    "cf.switch": _switch,
-}
+PATTERNS = PatternTable[Pattern](
+    "cf -> vm",
+    [
+        (cf.BranchOp, _branch),
+        (cf.ConditionalBranchOp, _cond_branch),
+        (cf.AssertOp, _assert),
+        (cf.SwitchOp, _switch),
+    ],
+)

@@ -1,10 +1,10 @@
 """func (and util function-like ops) -> vm (the structural part of IREE's `StandardToVM`).
 
 - A function with a body becomes a private `vm.func`; a public one also gets `vm.export`.
-- A declaration tagged `vm.import.module = "vmvx"` is bound to the vmvx import of the same
-  name (the import is added from the imports file); other declarations become `vm.import`s
-  with the converted signature.
-- `func.call` becomes `vm.call`; arguments of calls to vmvx imports are cast to the
+- A declaration tagged `vm.import.module = "<module>"`, `<module>` a registered import module
+  (`IMPORT_MODULES`, e.g. `vmvx`), is bound to that module's import of the same name (added
+  from its imports file); other declarations become `vm.import`s with the converted signature.
+- `func.call` becomes `vm.call`; arguments of calls to registered imports are cast to the
   import's signature (index -> i64, f32 -> i32 bitcast, ...) and results cast back.
 - `func.return`/`util.return` become `vm.return`.
 """
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from xdsl.dialects import func
 from xdsl.dialects.builtin import (
     FlatSymbolRefAttr,
     FunctionType,
@@ -22,17 +23,18 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Operation, Region, SSAValue
 
+from pyvmvx.conversion.framework import PatternTable
 from pyvmvx.conversion.to_vm.calls import cast_to_import_type, emit_call, resolve_import
 from pyvmvx.conversion.to_vm.rewriter import (
     ConversionRewriter,
+    ModulePattern,
     Pattern,
-    RegionConverter,
     build_vm_op,
     conversion_error,
 )
+from pyvmvx.dialects import util
+from pyvmvx.dialects.vm import IMPORT_MODULE_ATTR, IMPORT_MODULES
 
-IMPORT_MODULE_ATTR = "vm.import.module"
-FUNCTION_OPS = ("func.func", "util.func")
 _RETAINED_FUNC_ATTRS = ("iree.reflection", "nosideeffects")
 
 
@@ -57,10 +59,10 @@ def is_declaration(op: Operation) -> bool:
     return not op.regions[0].blocks
 
 
-def vmvx_import_module(op: Operation) -> str | None:
-    """The `vm.import.module` a declaration is bound to, if any."""
+def is_registered_import(op: Operation) -> bool:
+    """Whether declaration `op` is bound (`vm.import.module`) to a registered import module."""
     module = op.attributes.get(IMPORT_MODULE_ATTR)
-    return module.data if isinstance(module, StringAttr) else None
+    return isinstance(module, StringAttr) and module.data in IMPORT_MODULES
 
 
 def _convert_signature(rw: ConversionRewriter, op: Operation) -> FunctionType:
@@ -70,13 +72,11 @@ def _convert_signature(rw: ConversionRewriter, op: Operation) -> FunctionType:
     return FunctionType.from_lists(inputs, outputs)
 
 
-def convert_function(
-    rw: ConversionRewriter, op: Operation, convert_region: RegionConverter
-) -> list[Operation]:
+def _convert_function(rw: ConversionRewriter, op: Operation) -> list[Operation]:
     """The module-level VM ops replacing function-like `op` (definition or declaration)."""
     name = _sym_name(op)
     if is_declaration(op):
-        if vmvx_import_module(op) == "vmvx":
+        if is_registered_import(op):
             resolve_import(rw, op, name)  # added with the other used imports at the end
             return []
         named: dict[str, Attribute] = {
@@ -97,14 +97,14 @@ def convert_function(
             named[key] = op.attributes[key]
     if "noinline" in op.attributes:
         named["noinline"] = UnitAttr()
-    func = build_vm_op("vm.func", regions=[convert_region(op.regions[0])], named=named)
+    vm_func = build_vm_op("vm.func", regions=[rw.convert_region(op.regions[0])], named=named)
     if not is_public(op):
-        return [func]
+        return [vm_func]
     export = build_vm_op(
         "vm.export",
         named={"function_ref": FlatSymbolRefAttr(name), "export_name": StringAttr(name)},
     )
-    return [func, export]
+    return [vm_func, export]
 
 
 def _call(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> Sequence[SSAValue]:
@@ -113,7 +113,7 @@ def _call(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> Se
     callee = callee_attr.string_value()
     result_types = [rw.convert_type(result.type, op) for result in op.results]
     declaration = rw.symbols.get(callee)
-    if declaration is not None and vmvx_import_module(declaration) == "vmvx":
+    if declaration is not None and is_registered_import(declaration):
         signature = resolve_import(rw, declaration, callee)
         if len(signature.inputs.data) != len(operands):
             raise conversion_error(
@@ -134,9 +134,11 @@ def _return(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> 
     return []
 
 
-PATTERNS: dict[str, Pattern] = {
-    "func.call": _call,
-    "util.call": _call,
-    "func.return": _return,
-    "util.return": _return,
-}
+PATTERNS = PatternTable[Pattern](
+    "func/util calls -> vm",
+    [((func.CallOp, util.CallOp), _call), ((func.ReturnOp, util.ReturnOp), _return)],
+)
+
+MODULE_PATTERNS = PatternTable[ModulePattern](
+    "func/util functions -> vm", [((func.FuncOp, util.FuncOp), _convert_function)]
+)

@@ -1,44 +1,41 @@
-"""The `vmvx` import table: which `vm.import`s a converted module needs, and adding them.
+"""The import table: which `vm.import`s a converted module needs, and adding them.
 
 IREE appends the whole `vmvx.imports.mlir` module to any module that uses the vmvx dialect
 (`appendImportModule`), naming each import `vmvx.<name>` and replacing any symbol of that
 name; unused imports are dropped later. We add only the imports the module actually calls,
-in the imports file's order, with the same naming and replacement rule.
+of any registered module (`IMPORT_MODULES`), in registry then declaration order, with the
+same naming and replacement rule.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from xdsl.dialects import builtin
 from xdsl.dialects.builtin import FunctionType, StringAttr
 from xdsl.ir import Operation
 
-from pyvmvx.dialects.vm import ImportOp, ModuleOp, load_vmvx_imports
+from pyvmvx.dialects.vm import IMPORT_MODULES, ImportOp, declared_imports, load_imports
 
 
 class ImportTable:
-    """Imports of the `vmvx` module by full name (`vmvx.add.2d.f32`), loaded on first use."""
+    """Imports of the registered modules by full name (`vmvx.add.2d.f32`); each module's
+    declarations are loaded on first use."""
 
-    def __init__(self, load: Callable[[], builtin.ModuleOp] = load_vmvx_imports) -> None:
-        self._load = load
-        self._declared: dict[str, ImportOp] | None = None
+    def __init__(self) -> None:
+        self._declared: dict[str, dict[str, ImportOp]] = {}
         self._used: dict[str, ImportOp] = {}
 
-    def _imports(self) -> dict[str, ImportOp]:
-        if self._declared is None:
-            self._declared = {
-                f"{module.sym_name.data}.{op.sym_name.data}": op
-                for module in self._load().walk()
-                if isinstance(module, ModuleOp)
-                for op in module.body.block.ops
-                if isinstance(op, ImportOp)
-            }
-        return self._declared
+    def _imports(self, module: str) -> dict[str, ImportOp]:
+        """The imports `module` declares, by full name, in declaration order."""
+        if module not in self._declared:
+            declared = declared_imports(load_imports(module))
+            self._declared[module] = {f"{module}.{name}": op for name, op in declared.items()}
+        return self._declared[module]
 
     def signature(self, name: str) -> FunctionType | None:
-        """The signature of import `name`, marking it used; None if the file lacks it."""
-        declared = self._imports().get(name)
+        """The signature of import `name`, marking it used; None if no module declares it."""
+        module = name.partition(".")[0]
+        if module not in IMPORT_MODULES:
+            return None
+        declared = self._imports(module).get(name)
         if declared is None:
             return None
         self._used.setdefault(name, declared)
@@ -59,7 +56,7 @@ class ImportTable:
                 op.erase(safe_erase=False)
             else:
                 kept.append(op)
-        order = list(self._imports())
+        order = [name for module in IMPORT_MODULES for name in self._declared.get(module, ())]
         for name in sorted(self._used, key=order.index):
             clone = self._used[name].clone()
             clone.sym_name = StringAttr(name)

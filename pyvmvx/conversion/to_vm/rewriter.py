@@ -1,18 +1,17 @@
-"""The conversion state shared by every to-VM pattern.
+"""The translator every to-VM pattern gets: `pyvmvx.conversion.framework.Translator` for `vm`.
 
-xDSL has no DialectConversion framework, so the VM conversion is a translation: each source
-op is visited once, in dominance order, and its pattern emits `vm` ops at the end of the
-block being built, reading its operands already converted (IREE's "adaptor" values) and
-returning the values that replace its results. The rewriter keeps the value and block maps,
-builds `vm` ops by mnemonic and knows the values of the constants it emitted, so patterns
-can fold the simple cases IREE's canonicalizer would.
+The VM conversion is a translation (see the framework): each source op is visited once, in
+dominance order, and its pattern emits `vm` ops at the end of the block being built, reading
+its operands already converted (IREE's "adaptor" values) and returning the values that replace
+its results. On top of the framework's value and block maps, the rewriter builds `vm` ops by
+mnemonic and knows the values of the constants it emitted, so patterns can fold the simple
+cases IREE's canonicalizer would.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 
 from xdsl.dialects.builtin import (
     AnyFloat,
@@ -27,10 +26,12 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.irdl import IRDLOperation
 
+from pyvmvx.conversion.framework import MissingTargetOpError, PatternTable, Translator
 from pyvmvx.conversion.to_vm.imports import ImportTable
 from pyvmvx.conversion.to_vm.type_converter import VMTypeConverter
 from pyvmvx.dialects.vm import OPS_BY_NAME
 from pyvmvx.ir.diagnostics import CompileError, op_error
+from pyvmvx.runtime.vm.ints import wrap_int
 
 PASS_NAME = "iree-vm-conversion"
 
@@ -38,10 +39,6 @@ PASS_NAME = "iree-vm-conversion"
 def conversion_error(op: Operation, message: str) -> CompileError:
     """A located diagnostic for `op`, naming the pass."""
     return op_error(op, f"{PASS_NAME}: {message}")
-
-
-class MissingVMOpError(Exception):
-    """A pattern asked for a `vm` op mnemonic the dialect does not define."""
 
 
 def build_vm_op(
@@ -56,7 +53,7 @@ def build_vm_op(
     """Build a `vm` op generically; `named` values go to properties or attributes as defined."""
     cls = OPS_BY_NAME.get(mnemonic)
     if cls is None:
-        raise MissingVMOpError(mnemonic)
+        raise MissingTargetOpError(f"the VM has no '{mnemonic}' op")
     assert issubclass(cls, IRDLOperation)
     definition = cls.get_irdl_definition()
     properties: dict[str, Attribute] = {}
@@ -73,12 +70,6 @@ def build_vm_op(
     )
 
 
-def signed_value(value: int, width: int) -> int:
-    """`value` wrapped to a two's-complement `width`-bit signed integer."""
-    value &= (1 << width) - 1
-    return value - (1 << width) if value >> (width - 1) else value
-
-
 def type_suffix(vm_type: Attribute) -> str:
     """The mnemonic suffix of a VM value type: `i32`, `i64`, `f32`, `f64` or `ref`."""
     if isinstance(vm_type, IntegerType) and vm_type.width.data in (32, 64):
@@ -90,22 +81,28 @@ def type_suffix(vm_type: Attribute) -> str:
     return "ref"
 
 
-@dataclass
-class ConversionRewriter:
-    """Maps source values and blocks to their converted counterparts and emits `vm` ops."""
+class ConversionRewriter(Translator):
+    """The `vm` translator: emits `vm` ops and folds the constants it emitted."""
 
-    types: VMTypeConverter
-    imports: ImportTable
-    symbols: dict[str, Operation] = field(default_factory=dict[str, Operation])
-    """The source module's top-level symbols (to tell import calls from internal ones)."""
-    values: dict[SSAValue, SSAValue] = field(default_factory=dict[SSAValue, SSAValue])
-    blocks: dict[Block, Block] = field(default_factory=dict[Block, Block])
-    constants: dict[SSAValue, int | float] = field(default_factory=dict[SSAValue, int | float])
-    """Values of the integer and float constants emitted so far (for folding)."""
-    _const_cache: dict[tuple[Block, str, int | str], SSAValue] = field(
-        default_factory=dict[tuple[Block, str, int | str], SSAValue]
-    )
-    block: Block | None = None
+    pass_name = PASS_NAME
+    target_dialect = "vm"
+
+    def __init__(
+        self,
+        types: VMTypeConverter,
+        imports: ImportTable,
+        symbols: dict[str, Operation],
+        patterns: PatternTable[Pattern],
+        module_patterns: PatternTable[ModulePattern],
+    ) -> None:
+        super().__init__(patterns, module_patterns)
+        self.types = types
+        self.imports = imports
+        self.symbols = symbols
+        """The source module's top-level symbols (to tell import calls from internal ones)."""
+        self.constants: dict[SSAValue, int | float] = {}
+        """Values of the integer and float constants emitted so far (for folding)."""
+        self._const_cache: dict[tuple[Block, str, int | str], SSAValue] = {}
 
     def convert_type(self, attr: Attribute, op: Operation) -> Attribute:
         """The VM type of `attr`, or a located error naming `op`."""
@@ -113,10 +110,6 @@ class ConversionRewriter:
         if converted is None:
             raise conversion_error(op, f"type {attr} has no VM equivalent")
         return converted
-
-    def lookup(self, value: SSAValue) -> SSAValue:
-        """The converted value standing for source `value`."""
-        return self.values[value]
 
     def emit(
         self,
@@ -142,22 +135,10 @@ class ConversionRewriter:
         """Emit a single-result `vm` op and return its result."""
         return self.emit(mnemonic, operands, [result_type], **named).results[0]
 
-    def append(self, op: Operation) -> None:
-        assert self.block is not None, "no block is being converted"
-        self.block.add_op(op)
-
-    def new_block_after(self, anchor: Block) -> Block:
-        """A new empty block placed after `anchor` in its region (for branching expansions)."""
-        region = anchor.parent
-        assert region is not None
-        block = Block()
-        region.insert_block_after(block, anchor)
-        return block
-
     def const_int(self, value: int, vm_type: Attribute) -> SSAValue:
         """`vm.const.i32/i64 value` (or the `.zero` form) of the VM integer type `vm_type`."""
         suffix = type_suffix(vm_type)
-        value = signed_value(value, 32 if suffix == "i32" else 64)
+        value = wrap_int(value, 32 if suffix == "i32" else 64)
         return self._constant(suffix, value, vm_type, IntegerAttr(value, vm_type), value == 0)
 
     def const_float(self, value: float, vm_type: AnyFloat) -> SSAValue:
@@ -198,5 +179,6 @@ Pattern = Callable[[ConversionRewriter, Operation, list[SSAValue]], Sequence[SSA
 """Converts one source op given its converted operands; returns the values replacing its
 results (raising a located `CompileError` when the op cannot be converted)."""
 
-RegionConverter = Callable[[Region], Region]
-"""Translates a function-like body region into a new region of `vm` ops."""
+ModulePattern = Callable[[ConversionRewriter, Operation], list[Operation]]
+"""Converts one op at module level (a function, global, ...) to the `vm.module` ops replacing
+it; bodies are translated with `rw.convert_region`."""

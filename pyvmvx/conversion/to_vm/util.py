@@ -24,19 +24,20 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Operation, SSAValue
 
+from pyvmvx.conversion.framework import PatternTable
 from pyvmvx.conversion.to_vm.arith import integer_cast
 from pyvmvx.conversion.to_vm.rewriter import (
     ConversionRewriter,
+    ModulePattern,
     Pattern,
-    RegionConverter,
     build_vm_op,
     conversion_error,
-    signed_value,
     type_suffix,
 )
 from pyvmvx.dialects import util
 from pyvmvx.dialects.vm.structural import InitializerOp
 from pyvmvx.dialects.vm.types import is_ref_type
+from pyvmvx.runtime.vm.ints import wrap_int
 
 
 def _to_i64(rw: ConversionRewriter, value: SSAValue) -> SSAValue:
@@ -61,7 +62,7 @@ def _element_index(rw: ConversionRewriter, byte_offset: SSAValue, size: int) -> 
     known = rw.known_int(byte_offset)
     if known is not None:
         if byte_offset.type == i32:
-            known &= 0xFFFFFFFF  # zero-extended, as `_to_i64` does
+            known = wrap_int(known, 32, signed=False)  # zero-extended, as `_to_i64` does
         quotient = abs(known) // size
         return rw.i64(quotient if known >= 0 else -quotient)
     offset = _to_i64(rw, byte_offset)
@@ -173,7 +174,7 @@ def _forward(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) ->
     return operands[: len(op.results)]
 
 
-def convert_global(rw: ConversionRewriter, op: Operation) -> Operation:
+def _convert_global(rw: ConversionRewriter, op: Operation) -> list[Operation]:
     """`util.global` -> `vm.global.<type>`, keeping name, visibility, mutability and value.
 
     Discardable attributes are kept too, as IREE does: `iree-vmvx-assign-constant-ordinals`
@@ -191,32 +192,39 @@ def convert_global(rw: ConversionRewriter, op: Operation) -> Operation:
         if suffix == "ref":
             raise conversion_error(op, "reference globals cannot have an initial value")
         named["initial_value"] = _initial_value(op, op.initial_value, vm_type)
-    return build_vm_op(f"vm.global.{suffix}", named=named)
+    return [build_vm_op(f"vm.global.{suffix}", named=named)]
 
 
 def _initial_value(op: Operation, value: Attribute, vm_type: Attribute) -> Attribute:
     if isinstance(value, IntegerAttr) and isinstance(vm_type, IntegerType):
-        return IntegerAttr(signed_value(value.value.data, vm_type.width.data), vm_type)
+        return IntegerAttr(wrap_int(value.value.data, vm_type.width.data), vm_type)
     if isinstance(value, FloatAttr) and vm_type in (f32, f64):
         return FloatAttr(value.value.data, vm_type)
     raise conversion_error(op, f"unsupported initial value {value}")
 
 
-def convert_initializer(op: Operation, convert_region: RegionConverter) -> Operation:
+def _convert_initializer(rw: ConversionRewriter, op: Operation) -> list[Operation]:
     """`util.initializer` -> `vm.initializer` with the converted body."""
-    return InitializerOp(convert_region(op.regions[0]))
+    return [InitializerOp(rw.convert_region(op.regions[0]))]
 
 
-PATTERNS: dict[str, Pattern] = {
-    "util.buffer.load": _buffer_load,
-    "util.buffer.store": _buffer_store,
-    "util.buffer.size": _buffer_size,
-    "util.buffer.alloc": _buffer_alloc,
-    "util.buffer.constant": _buffer_constant,
-    "util.sizeof": _sizeof,
-    "util.list.get": _list_get,
-    "util.global.load": _global_load,
-    "util.global.store": _global_store,
-    "util.optimization_barrier": _forward,
-    "util.assume.int": _forward,
-}
+PATTERNS = PatternTable[Pattern](
+    "util -> vm",
+    [
+        (util.BufferLoadOp, _buffer_load),
+        (util.BufferStoreOp, _buffer_store),
+        (util.BufferSizeOp, _buffer_size),
+        (util.BufferAllocOp, _buffer_alloc),
+        (util.BufferConstantOp, _buffer_constant),
+        (util.SizeOfOp, _sizeof),
+        (util.ListGetOp, _list_get),
+        (util.GlobalLoadOp, _global_load),
+        (util.GlobalStoreOp, _global_store),
+        ((util.OptimizationBarrierOp, util.AssumeIntOp), _forward),
+    ],
+)
+
+MODULE_PATTERNS = PatternTable[ModulePattern](
+    "util globals -> vm",
+    [(util.GlobalOp, _convert_global), (util.InitializerOp, _convert_initializer)],
+)

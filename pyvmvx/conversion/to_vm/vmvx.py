@@ -1,9 +1,10 @@
 """vmvx -> vm (IREE's `ConvertVMVXToVM.cpp`): each op becomes a `vm.call` to a vmvx import.
 
-Import names follow §4.3: `vmvx.<opcode>.<rank>d.<typed>` for binary/unary (`typed` is
-`f<bits>` for floats, `i<bits>` for signless integers, `x<bits>` otherwise),
-`vmvx.copy.<rank>d.x<bits>` and `vmvx.fill.2d.x<bits>`; i1 counts as 8 bits. A name missing
-from the imports file is IREE's "failed to resolve VM function import for <name>".
+Import names follow IREE's `Dialect/VMVX/Conversion/VMVXToVM/ConvertVMVXToVM.cpp`:
+`vmvx.<opcode>.<rank>d.<typed>` for binary/unary (`typed` is `f<bits>` for floats, `i<bits>` for
+signless integers, `x<bits>` otherwise), `vmvx.copy.<rank>d.x<bits>` and `vmvx.fill.2d.x<bits>`;
+i1 counts as 8 bits. A name missing from the imports file is IREE's "failed to resolve VM
+function import for <name>".
 """
 
 from __future__ import annotations
@@ -14,8 +15,11 @@ from xdsl.dialects.builtin import AnyFloat, IntegerType, Signedness, StringAttr
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import IRDLOperation
 
+from pyvmvx.conversion.framework import PatternTable
 from pyvmvx.conversion.to_vm.calls import call_import_with_groups
 from pyvmvx.conversion.to_vm.rewriter import ConversionRewriter, Pattern, conversion_error
+from pyvmvx.dialects import vmvx
+from pyvmvx.dialects.vm import VMVX_MODULE
 
 
 def _bits(op: Operation, attr: Attribute) -> int:
@@ -60,21 +64,21 @@ def _rank(op: Operation, strides: str) -> int:
 
 def _binary_name(op: Operation) -> str:
     rank = _rank(op, "lhs_strides")
-    return f"vmvx.{_opcode(op)}.{rank}d.{typed_type_name(op, _element_type(op))}"
+    return f"{VMVX_MODULE}.{_opcode(op)}.{rank}d.{typed_type_name(op, _element_type(op))}"
 
 
 def _unary_name(op: Operation) -> str:
     rank = _rank(op, "in_strides")
-    return f"vmvx.{_opcode(op)}.{rank}d.{typed_type_name(op, _element_type(op))}"
+    return f"{VMVX_MODULE}.{_opcode(op)}.{rank}d.{typed_type_name(op, _element_type(op))}"
 
 
 def _copy_name(op: Operation) -> str:
     rank = _rank(op, "in_strides")
-    return f"vmvx.copy.{rank}d.{sized_type_name(op, _element_type(op))}"
+    return f"{VMVX_MODULE}.copy.{rank}d.{sized_type_name(op, _element_type(op))}"
 
 
 def _fill_name(op: Operation) -> str:
-    return f"vmvx.fill.2d.{sized_type_name(op, op.operands[0].type)}"
+    return f"{VMVX_MODULE}.fill.2d.{sized_type_name(op, op.operands[0].type)}"
 
 
 def operand_groups(rw: ConversionRewriter, op: Operation) -> list[list[SSAValue]]:
@@ -95,9 +99,12 @@ def _to_call(import_name) -> Pattern:
     return convert
 
 
-PATTERNS: dict[str, Pattern] = {
-    "vmvx.binary": _to_call(_binary_name),
-    "vmvx.unary": _to_call(_unary_name),
-    "vmvx.copy": _to_call(_copy_name),
-    "vmvx.fill2d": _to_call(_fill_name),
-}
+PATTERNS = PatternTable[Pattern](
+    "vmvx -> vm",
+    [
+        (vmvx.BinaryOp, _to_call(_binary_name)),
+        (vmvx.UnaryOp, _to_call(_unary_name)),
+        (vmvx.CopyOp, _to_call(_copy_name)),
+        (vmvx.Fill2DOp, _to_call(_fill_name)),
+    ],
+)

@@ -3,15 +3,23 @@
 The dialect is split by op family: `types` (`!vm.buffer`, `!vm.list<T>`, `!vm.ref<T>`),
 `structural` (module, functions, imports, exports, calls, branches), `scalar` (constants,
 arithmetic, compares, selects, casts), `containers` (`vm.buffer.*`, `vm.list.*`) and
-`globals` (globals, rodata). `imports` computes calling conventions and loads pyvmvx's
-`vmvx_imports.mlir`. Op names, operand orders, syntax and traits follow IREE's `VMOps.td`.
+`globals` (globals, rodata). `imports` computes calling conventions and loads the import
+declarations of each registered native module (`vmvx_imports.mlir`, ...). Op names, operand
+orders, syntax and traits follow IREE's `VMOps.td`.
 """
 
 from xdsl.ir import Dialect
 
 from pyvmvx.dialects.vm.containers import BUFFER_OPS, LIST_OPS
 from pyvmvx.dialects.vm.globals import GLOBAL_OPS
-from pyvmvx.dialects.vm.imports import calling_convention, load_vmvx_imports
+from pyvmvx.dialects.vm.imports import (
+    IMPORT_MODULE_ATTR,
+    IMPORT_MODULES,
+    VMVX_MODULE,
+    calling_convention,
+    declared_imports,
+    load_imports,
+)
 from pyvmvx.dialects.vm.scalar import SCALAR_OPS
 from pyvmvx.dialects.vm.structural import (
     STRUCTURAL_OPS,
@@ -33,8 +41,11 @@ OPS_BY_NAME = {op.name: op for op in VM.operations}
 """Every `vm` op class by its full name (`"vm.add.i32"` -> class)."""
 
 __all__ = [
+    "IMPORT_MODULES",
+    "IMPORT_MODULE_ATTR",
     "OPS_BY_NAME",
     "VM",
+    "VMVX_MODULE",
     "BufferType",
     "CallOp",
     "ExportOp",
@@ -45,5 +56,6 @@ __all__ = [
     "OpaqueType",
     "RefType",
     "calling_convention",
-    "load_vmvx_imports",
+    "declared_imports",
+    "load_imports",
 ]

@@ -1,10 +1,14 @@
-"""VM calling conventions and pyvmvx's `vmvx` import declarations.
+"""VM calling conventions and the import declarations of the registered native modules.
 
 A calling convention string is how the VM runtime checks that a caller and a callee agree
 on a signature (IREE's `iree_vm_function_signature_t`): `0`, the argument codes (`v` when
 there are none), `_`, the result codes (`v` when there are none), where i32 is `i`, i64 `I`,
 f32 `f`, f64 `F` and any reference `r`. `tuple<...>` arguments are flattened. For example the
 `vmvx.add.2d.f32` import is `0rIIIrIIIrIIIII_v`.
+
+The modules a program may import from are the runtime's import registry
+(`pyvmvx.runtime.modules.registry.MODULES`); the imports of module `<name>` are declared in
+IREE's `vm.import` syntax in `pyvmvx/dialects/<name>_imports.mlir`, as `vm.module @<name>`.
 """
 
 from __future__ import annotations
@@ -19,9 +23,19 @@ from xdsl.ir import Attribute
 from xdsl.parser import Parser
 
 from pyvmvx.dialects.vm.structural import FuncOp, ImportOp
+from pyvmvx.dialects.vm.structural import ModuleOp as VMModuleOp
 from pyvmvx.dialects.vm.types import flatten_type, is_ref_type
+from pyvmvx.runtime.modules import vmvx
+from pyvmvx.runtime.modules.registry import MODULES
 
-VMVX_IMPORTS_FILE = "vmvx_imports.mlir"
+IMPORT_MODULES: tuple[str, ...] = tuple(MODULES)
+"""Names of the modules whose imports the compiler declares, in registry order."""
+
+IMPORT_MODULE_ATTR = "vm.import.module"
+"""The attribute binding a function declaration to the import of its name in a module."""
+
+VMVX_MODULE = vmvx.MODULE_NAME
+"""The module the `vmvx` dialect's ops and the ukernels are calls into."""
 
 _TYPE_CODES: dict[Attribute, str] = {i32: "i", i64: "I", f32: "f", f64: "F"}
 
@@ -53,22 +67,38 @@ def calling_convention(callee: FunctionType | FuncOp | ImportOp) -> str:
 
 
 @functools.cache
-def _parsed_vmvx_imports() -> ModuleOp:
+def _parsed_imports(module: str) -> ModuleOp:
     from pyvmvx.dialects.vm import VM
 
-    text = resources.files("pyvmvx.dialects").joinpath(VMVX_IMPORTS_FILE).read_text()
+    if module not in MODULES:
+        raise ValueError(f"no registered import module {module!r}")
+    file = f"{module}_imports.mlir"
+    text = resources.files("pyvmvx.dialects").joinpath(file).read_text()
     ctx = Context()
     ctx.load_dialect(Builtin)
     ctx.load_dialect(VM)
-    module = Parser(ctx, text, VMVX_IMPORTS_FILE).parse_module()
-    module.verify()
-    return module
+    parsed = Parser(ctx, text, file).parse_module()
+    parsed.verify()
+    ops = list(parsed.body.block.ops)
+    if len(ops) != 1 or not isinstance(ops[0], VMModuleOp) or ops[0].sym_name.data != module:
+        raise ValueError(f"{file} must hold exactly one `vm.module @{module}`")
+    return parsed
 
 
-def load_vmvx_imports() -> ModuleOp:
-    """A fresh copy of `vmvx_imports.mlir`: a module holding `vm.module @vmvx` of imports.
+def load_imports(module: str) -> ModuleOp:
+    """A fresh copy of `<module>_imports.mlir`: a module holding `vm.module @<module>` of imports.
 
     The file is parsed and verified once per process; each call returns a clone, so callers
     may move or modify the ops.
     """
-    return _parsed_vmvx_imports().clone()
+    return _parsed_imports(module).clone()
+
+
+def declared_imports(imports: ModuleOp) -> dict[str, ImportOp]:
+    """The `vm.import`s of a module as `load_imports` returns it, by unqualified name."""
+    return {
+        op.sym_name.data: op
+        for vm_module in imports.body.block.ops
+        for op in vm_module.regions[0].block.ops
+        if isinstance(op, ImportOp)
+    }

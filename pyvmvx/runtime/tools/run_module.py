@@ -1,7 +1,8 @@
 """`pyvmvx-run --module=FILE --function=NAME --input=... --output=...`: call a host function.
 
-Runs an export of the module file's host module (with the `vmvx` module available to its
-imports) on plain values and buffers, with `iree-run-module`'s `--input` syntax:
+Runs an export of the module file's host module (with every registered native module
+available to its imports) on plain values and buffers, with `iree-run-module`'s `--input`
+syntax:
 
 - `--input=i32=5`, `i64=-1`, `f32=1.5`, `f64=2`: a scalar for an i32/i64/f32/f64 argument;
 - `--input="2x3xf32=1 2 3 4 5 6"`: a buffer holding that row-major array (element types
@@ -27,7 +28,7 @@ from typing import Any
 import numpy as np
 
 from pyvmvx.runtime.api import read_module_file
-from pyvmvx.runtime.modules.vmvx import VMVXModule
+from pyvmvx.runtime.modules.registry import instantiate_modules
 from pyvmvx.runtime.status import StatusError, invalid_argument
 from pyvmvx.runtime.vm.buffer import Buffer
 from pyvmvx.runtime.vm.executor import CompiledModule
@@ -181,7 +182,7 @@ def run(module_path: str, function: str, inputs: Sequence[str], outputs: Sequenc
             raise invalid_argument(f"input {index} is {argument.kind} but @{function} takes {kind}")
     if len(outputs) > len(results):
         raise invalid_argument(f"{len(outputs)} --output flags for {len(results)} results")
-    context = CompiledModule(host).instantiate({"vmvx": VMVXModule()})
+    context = CompiledModule(host).instantiate(instantiate_modules())
     values = context.call(function, *(a.value for a in arguments))
     printed: list[str] = []
     for index, (kind, value) in enumerate(zip(results, values, strict=True)):
