@@ -8,16 +8,17 @@ form of IREE's HAL conformance executables): each executable's inner `builtin.mo
   @name` with one variant `@vmvx_bytecode_fb` targeting `vmvx` with `ukernels = "all"|"none"`
   (the `ukernels` option). A `hal.executable` keeps its `vmvx` variant; the option fills in
   `ukernels` where the variant's target does not set it. Other targets are an error.
-- `codegen`: `iree-vmvx-configuration-pipeline` (lowering strategy with pyvmvx's Python tile
-  policy), then the transformation pipeline up to its codegen lowering pipeline: tiled,
-  distributed, ukernel or scalar memref code.
-- `vmvx`: the transformation pipeline on to the VMVX entry ABI (before `iree-vm-conversion`).
-- `vm`: the rest of it (`iree-vm-conversion`, cleanups), then
-  `iree-vmvx-assign-constant-ordinals`. Executables are not linked: each stays its own.
+- `codegen`, `vmvx`, `vm`: the named pipelines of `pyvmvx.transforms.pipelines.PHASES`, each
+  run on its anchor (every executable's inner module, or the whole module): the
+  configuration pipeline with pyvmvx's Python tile policy and the codegen lowering pipeline;
+  the VMVX ABI passes; the VM conversion, then `iree-vmvx-assign-constant-ordinals`.
+  Together they are `iree-vmvx-transformation-pipeline`'s own pass lists. Executables are not
+  linked: each stays its own.
 - `end`: each executable's `vm.module` bridged (`vm_to_format`) with its executable constants
   evaluated at compile time (`constant_blocks`) and written as one module file.
 
-Errors are `CompileError`s whose text is a located diagnostic (`file:line:col: error: ...`).
+Errors are `CompileError`s whose text is a located diagnostic (`file:line:col: error: ...`);
+a crash inside a pass is an `InternalCompilerError` that keeps its cause.
 """
 
 from __future__ import annotations
@@ -30,9 +31,8 @@ from pathlib import Path
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.ir import Operation
-from xdsl.passes import ModulePass, PassPipeline
+from xdsl.passes import ModulePass
 from xdsl.printer import Printer
-from xdsl.transforms import get_all_passes as get_upstream_passes
 from xdsl.universe import Universe
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
 
@@ -40,7 +40,10 @@ from pyvmvx.dialects import get_iree_dialects, get_upstream_overrides, hal
 from pyvmvx.ir.diagnostics import (
     CompileError,
     LocatedParser,
+    decode_source,
     format_parse_error,
+    internal_error,
+    nesting_limit,
     op_error,
     verify_located,
 )
@@ -49,19 +52,14 @@ from pyvmvx.runtime.vm.format import Program
 from pyvmvx.runtime.vm.serialize import encode
 from pyvmvx.target.constant_blocks import executable_constants
 from pyvmvx.target.vm_to_format import executable_to_format
-from pyvmvx.transforms import get_all_passes
+from pyvmvx.transforms.pipelines import PHASES as PIPELINE_PHASES
+from pyvmvx.transforms.pipelines import Phase, build_pipeline
 
-PHASES = ("input", "codegen", "vmvx", "vm", "end")
+PHASES = ("input", *(phase.name for phase in PIPELINE_PHASES), "end")
 UKERNELS = ("all", "none")
 VARIANT_NAME = "vmvx_bytecode_fb"
 TARGET_BACKEND = "vmvx"
 TARGET_FORMAT = "vmvx-bytecode-fb"
-
-CONFIGURATION_PIPELINE = "iree-vmvx-configuration-pipeline{tile-policy=python}"
-TRANSFORMATION_PIPELINE = "iree-vmvx-transformation-pipeline"
-PHASE_ENDS = {"codegen": "iree-codegen-vmvx-lowering-pipeline", "vmvx": "iree-vm-conversion"}
-"""The transformation pipeline's pass after which `codegen` ends and before which `vmvx`
-ends; the `vm` phase is the rest, then `iree-vmvx-assign-constant-ordinals`."""
 
 
 def make_context() -> Context:
@@ -82,8 +80,8 @@ def read_source(source: str | os.PathLike[str]) -> tuple[str, str]:
         return source, "<input>"
     path = Path(source)
     try:
-        return path.read_text(encoding="utf-8"), str(path)
-    except (OSError, UnicodeDecodeError) as err:
+        return decode_source(path.read_bytes(), str(path)), str(path)
+    except OSError as err:
         raise CompileError(f"error: cannot read {str(path)!r}: {err}") from None
 
 
@@ -162,40 +160,19 @@ def _configure_variants(executable: hal.ExecutableOp, ukernels: str) -> None:
 
 def run_pipeline(ctx: Context, module: ModuleOp, spec: str) -> None:
     """Run a textual pass pipeline on `module`; failures become `CompileError`s."""
-    for compiler_pass in _pipeline(spec).passes:
+    try:
+        pipeline = build_pipeline(spec)
+    except ValueError as err:
+        raise CompileError(f"error: cannot build pipeline '{spec}': {err}") from None
+    for compiler_pass in pipeline.passes:
         _apply(ctx, module, compiler_pass)
 
 
-def _pipeline(spec: str) -> PassPipeline:
-    """A textual pipeline over xDSL's passes and pyvmvx's (which take precedence)."""
-    try:
-        return PassPipeline.parse_spec({**get_upstream_passes(), **get_all_passes()}, spec)
-    except ValueError as err:
-        raise CompileError(f"error: cannot build pipeline '{spec}': {err}") from None
-
-
-def run_phase(ctx: Context, module: ModuleOp, phase: str) -> None:
-    """Take the IR from the phase before `phase` to `phase`: the phase's slice of the
-    transformation pipeline's own pass list (so the phases always add up to the real
-    pipeline) on each of the pipeline's roots, plus the configuration pipeline before
-    `codegen` and the constant-ordinal assignment after `vm`."""
-    if phase == "codegen":
-        run_pipeline(ctx, module, CONFIGURATION_PIPELINE)
-    (pipeline,) = _pipeline(TRANSFORMATION_PIPELINE).passes
-    specs = list(pipeline.passes())  # type: ignore[attr-defined]
-    names = [spec.partition("{")[0] for spec in specs]
-    codegen_end = names.index(PHASE_ENDS["codegen"]) + 1
-    vm_start = names.index(PHASE_ENDS["vmvx"])
-    phase_specs = {
-        "codegen": specs[:codegen_end],
-        "vmvx": specs[codegen_end:vm_start],
-        "vm": specs[vm_start:],
-    }[phase]
-    for root in pipeline.roots(module):  # type: ignore[attr-defined]
-        for spec in phase_specs:
+def run_phase(ctx: Context, module: ModuleOp, phase: Phase) -> None:
+    """Run the phase's pipelines in order, each on its anchor's roots."""
+    for anchor, spec in phase.pipelines:
+        for root in anchor.roots(module):
             run_pipeline(ctx, root, spec)
-    if phase == "vm":
-        run_pipeline(ctx, module, "iree-vmvx-assign-constant-ordinals")
 
 
 def _apply(ctx: Context, module: ModuleOp, compiler_pass: ModulePass) -> None:
@@ -205,10 +182,8 @@ def _apply(ctx: Context, module: ModuleOp, compiler_pass: ModulePass) -> None:
         raise
     except (VerifyException, DiagnosticException) as err:
         raise CompileError(f"error: {compiler_pass.name}: {err}") from None
-    except Exception as err:  # a pass crashed: a compiler bug, reported without a traceback
-        raise CompileError(
-            f"error: internal compiler error in {compiler_pass.name}: {type(err).__name__}: {err}"
-        ) from err
+    except Exception as err:  # a pass crashed: a compiler bug
+        raise internal_error(compiler_pass.name, err) from err
     verify_located(module)
 
 
@@ -224,9 +199,7 @@ def serialize(module: ModuleOp) -> bytes:
     try:
         return encode(Program(executables=tuple(executables)))
     except StatusError as err:
-        raise CompileError(
-            f"error: internal compiler error: the compiled module is invalid: {err.message}"
-        ) from None
+        raise internal_error("the module-file writer (the module is invalid)", err) from err
 
 
 def compile_text(
@@ -240,16 +213,22 @@ def compile_text(
         )
     if compile_to not in PHASES:
         raise CompileError(f"error: unknown phase {compile_to!r} (phases: {', '.join(PHASES)})")
-    ctx = make_context()
-    module = parse(ctx, text, name)
-    prepare_executables(module, ukernels)
-    if compile_to == "input":
-        return module
-    for phase in PHASES[1:-1]:
-        run_phase(ctx, module, phase)
-        if phase == compile_to:
+    with nesting_limit():
+        ctx = make_context()
+        module = parse(ctx, text, name)
+        prepare_executables(module, ukernels)
+        if compile_to == "input":
             return module
-    return serialize(module)
+        for phase in PIPELINE_PHASES:
+            run_phase(ctx, module, phase)
+            if phase.name == compile_to:
+                return module
+        try:
+            return serialize(module)
+        except CompileError:
+            raise
+        except Exception as err:  # the writer crashed: a compiler bug
+            raise internal_error("the module-file writer", err) from err
 
 
 def compile(source: str | os.PathLike[str], *, ukernels: str = "all") -> bytes:

@@ -253,6 +253,10 @@ class PipelineBindingAttr(ParametrizedAttribute):
                 _print_bit_enum(printer, self.descriptor_flags)
 
 
+UINT32_LIMIT = 1 << 32
+"""Counts and sizes the module file stores as 32-bit unsigned integers stay below this."""
+
+
 @irdl_attr_definition
 class PipelineLayoutAttr(ParametrizedAttribute):
     """`#hal.pipeline.layout<(constants = N, )?bindings = [...](, flags = F)?>`.
@@ -297,8 +301,10 @@ class PipelineLayoutAttr(ParametrizedAttribute):
         return self.bindings.data[ordinal]
 
     def verify(self) -> None:
-        if self.constants.data < 0:
-            raise VerifyException("pipeline layout constant count must be non-negative")
+        if not 0 <= self.constants.data < UINT32_LIMIT:
+            raise VerifyException(
+                f"pipeline layout constant count must be in [0, 2^32), got {self.constants.data}"
+            )
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> list[Attribute]:
@@ -1068,6 +1074,22 @@ class _ExecutableContentsOp(_SymbolContainerOp):
         return [o for o in self.body.block.ops if isinstance(o, ExecutableConstantBlockOp)]
 
 
+def executable_modules(op: Operation) -> list[ModuleOp]:
+    """Where executable code lives: the inner `builtin.module` of every
+    `hal.executable.source` and `hal.executable.variant` under `op`, or `[op]` itself when
+    there is none (a bare module of functions, as pass tests write them). The one definition
+    of an executable pipeline's anchor; host pipelines run on the rest."""
+    inner = [
+        module
+        for container in op.walk()
+        if isinstance(container, _ExecutableContentsOp)
+        if (module := container.inner_module) is not None
+    ]
+    if inner or not isinstance(op, ModuleOp):
+        return inner
+    return [op]
+
+
 @irdl_op_definition
 class ExecutableSourceOp(_ExecutableContentsOp):
     """`hal.executable.source public @name (attributes {objects = ...})? { ... }`: a
@@ -1277,6 +1299,16 @@ class ExecutableExportOp(IRDLOperation):
         return _optional_int(self.workgroup_local_memory)
 
     def verify_(self) -> None:
+        # Entry-point metadata is 32-bit in the module file; refuse here what the loader would.
+        sizes = [] if self.workgroup_size is None else self.workgroup_size.data
+        if len(sizes) > 3 or not all(0 < size.value.data < UINT32_LIMIT for size in sizes):
+            raise VerifyException(
+                "workgroup_size must be at most 3 sizes in [1, 2^32), got "
+                f"{[size.value.data for size in sizes]}"
+            )
+        memory = self.workgroup_local_memory_bytes
+        if memory is not None and not 0 <= memory < UINT32_LIMIT:
+            raise VerifyException(f"workgroup_local_memory must be in [0, 2^32), got {memory}")
         for what, region in (
             ("workgroup_count", self.workgroup_count),
             ("condition region", self.condition),

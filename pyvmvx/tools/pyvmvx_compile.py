@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 
 from pyvmvx.compiler.driver import PHASES, UKERNELS, compile_text, print_ir
-from pyvmvx.ir.diagnostics import CompileError
+from pyvmvx.ir.diagnostics import CompileError, decode_source, report
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -41,6 +41,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="all (default): hot loop nests become vmvx ukernel calls; none: IREE's default "
         "scalar VM loops (slow; the correctness reference)",
     )
+    parser.add_argument(
+        "--debug",
+        action="store_true",
+        help="print the Python traceback of an internal compiler error (also PYVMVX_DEBUG=1)",
+    )
     args = parser.parse_args(argv)
     if args.compile_to == "end" and not args.output:
         parser.error("-o/--output is required unless --compile-to names an IR phase")
@@ -53,19 +58,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             sys.stdout.write(str(output))
     except CompileError as err:
-        sys.stdout.flush()
-        print(err, file=sys.stderr)
+        report(err, debug=args.debug)
         return 1
     return 0
 
 
 def _read(name: str) -> str:
     if name == "-":
-        return sys.stdin.read()
+        return decode_source(sys.stdin.buffer.read(), name)
     try:
-        with open(name, encoding="utf-8") as file:
-            return file.read()
-    except (OSError, UnicodeDecodeError) as err:
+        with open(name, "rb") as file:
+            return decode_source(file.read(), name)
+    except OSError as err:
         raise CompileError(f"error: cannot read {name!r}: {err}") from None
 
 

@@ -3,10 +3,12 @@
 Keeps xdsl-opt's flags (`-p`, `--split-input-file`, `--verify-diagnostics`,
 `--print-op-generic`, `--allow-unregistered-dialect`, ...). Upstream dialects that IREE IR
 needs more of (memref, linalg, scf, arith, ...) are replaced by pyvmvx's extended copies.
-Errors in the input or in a pass are reported as diagnostics with exit code 1, never as a
-Python traceback.
+Errors in the input or in a pass are reported as diagnostics with exit code 1; a crash of a
+pass is reported as an internal compiler error (a pyvmvx bug), whose traceback `--debug` or
+`PYVMVX_DEBUG=1` prints.
 """
 
+import argparse
 import os
 import sys
 from collections.abc import Sequence
@@ -14,14 +16,23 @@ from typing import IO
 
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.universe import Universe
-from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
+from xdsl.utils.exceptions import (
+    ArgSpecParseError,
+    DiagnosticException,
+    ParseError,
+    VerifyException,
+)
 from xdsl.xdsl_opt_main import xDSLOptMain
 
 from pyvmvx.dialects import get_iree_dialects, get_upstream_overrides
 from pyvmvx.ir.diagnostics import (
     CompileError,
     LocatedParser,
+    decode_source,
     format_parse_error,
+    internal_error,
+    nesting_limit,
+    report,
     verify_located,
 )
 from pyvmvx.transforms import get_all_passes
@@ -59,12 +70,32 @@ class PyVMVXOptMain(xDSLOptMain):
         """Parse MLIR with source locations and verify it, reporting the failing op's line."""
         if self.args.frontend not in (None, "mlir") or file_extension not in ("mlir", ""):
             return super().parse_chunk(chunk, file_extension, start_offset)
-        text = chunk.read().decode("utf-8", errors="replace")
+        text = decode_source(chunk.read(), self.get_input_name())
         parser = LocatedParser(self.ctx, text, self.get_input_name(), start_offset)
         module = parser.parse_module(not self.args.no_implicit_module)
         if not self.args.disable_verify:
             verify_located(module)
         return module
+
+    def setup_pipeline(self) -> None:
+        """xdsl-opt's pipeline set-up; a malformed `-p` spec, an unknown pass or a bad pass
+        option is the user's error, not a crash."""
+        try:
+            super().setup_pipeline()
+        except ArgSpecParseError as err:  # a BaseException in xDSL
+            raise CompileError(f"error: {err}") from None
+        except ValueError as err:
+            raise CompileError(
+                f"error: invalid pass pipeline '{self.args.passes}': {err}"
+            ) from None
+
+    def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
+        super().register_all_arguments(arg_parser)
+        arg_parser.add_argument(
+            "--debug",
+            action="store_true",
+            help="print the Python traceback of an internal error (also PYVMVX_DEBUG=1)",
+        )
 
     def register_all_passes(self) -> None:
         super().register_all_passes()
@@ -74,14 +105,15 @@ class PyVMVXOptMain(xDSLOptMain):
 
 def main(args: Sequence[str] | None = None) -> int:
     """Run the driver; returns the process exit code (0 on success, 1 on any error)."""
+    debug = "--debug" in (sys.argv[1:] if args is None else args)
     try:
-        PyVMVXOptMain(
-            description="pyvmvx modular optimizer driver (xdsl-opt with IREE's VMVX dialects)",
-            args=args,
-        ).run()
+        with nesting_limit():
+            PyVMVXOptMain(
+                description="pyvmvx modular optimizer driver (xdsl-opt with IREE's VMVX dialects)",
+                args=args,
+            ).run()
     except CompileError as e:
-        sys.stdout.flush()
-        print(e, file=sys.stderr)
+        report(e, debug=debug)
         return 1
     except ParseError as e:
         sys.stdout.flush()
@@ -91,9 +123,10 @@ def main(args: Sequence[str] | None = None) -> int:
         sys.stdout.flush()
         print(f"error: {e}", file=sys.stderr)
         return 1
-    except Exception as e:  # a pass or printer failed: report, don't crash
-        sys.stdout.flush()
-        print(f"error: internal failure: {type(e).__name__}: {e}", file=sys.stderr)
+    except Exception as e:  # a pass or the printer crashed: a pyvmvx bug, said as such
+        failure = internal_error("pyvmvx-opt", e)
+        failure.__cause__ = e
+        report(failure, debug=debug)
         return 1
     return 0
 

@@ -24,12 +24,15 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from enum import Enum
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass, PassPipeline
+from xdsl.utils.arg_spec import parse_pipeline
+from xdsl.utils.exceptions import ArgSpecParseError
 
-from pyvmvx.dialects.hal import ExecutableSourceOp, ExecutableVariantOp
+from pyvmvx.dialects.hal import executable_modules
 from pyvmvx.ir.diagnostics import CompileError
 
 
@@ -43,39 +46,37 @@ def available_passes() -> dict[str, Callable[[], type[ModulePass]]]:
 
 
 def build_pipeline(spec: str) -> PassPipeline:
-    """The passes of a textual pipeline (`a,b{opt=v}`); ValueError if it does not parse or
-    names an unknown pass."""
+    """The passes of a textual pipeline (`a,b{opt=v}`); ValueError if it does not parse, names
+    an unknown pass or gives a pass a bad option. A pass module that fails to import is a
+    compiler bug, not a bad spec: its exception propagates unchanged."""
     try:
-        return PassPipeline.parse_spec(available_passes(), spec)
-    except Exception as err:  # the spec parser raises its own exception types too
-        raise ValueError(str(err)) from err
+        specs = tuple(parse_pipeline(spec))
+    except ArgSpecParseError as err:  # a BaseException in xDSL
+        raise ValueError(str(err)) from None
+    passes = available_passes()
+    unknown = [s.name for s in specs if s.name not in passes]
+    if unknown:
+        raise ValueError(f"Unrecognized passes: {unknown}")
+    classes = [passes[s.name]() for s in specs]  # imports the pass modules
+    return PassPipeline(tuple(c.from_pass_spec(s) for c, s in zip(classes, specs, strict=True)))
 
 
 @dataclass(frozen=True)
 class PipelinePass(ModulePass):
-    """A named sequence of passes, run on each root of the module."""
+    """A named sequence of passes, run on each executable module (`hal.executable_modules`:
+    the inner module of every executable source/variant, where IREE nests its codegen
+    pipelines; the module itself when it holds no executable)."""
 
     @abstractmethod
     def passes(self) -> Sequence[str]:
         """The pipeline's passes as textual specs, from this pass's options."""
-
-    def roots(self, op: ModuleOp) -> list[ModuleOp]:
-        """The inner module of each executable source/variant (where IREE nests its codegen
-        pipelines), else the module itself when it holds no executable."""
-        inner = [
-            module
-            for container in op.walk()
-            if isinstance(container, ExecutableSourceOp | ExecutableVariantOp)
-            if (module := container.inner_module) is not None
-        ]
-        return inner or [op]
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         try:
             pipeline = build_pipeline(",".join(self.passes()))
         except ValueError as err:
             raise CompileError(f"error: {self.name}: {err}") from None
-        for root in self.roots(op):
+        for root in executable_modules(op):
             pipeline.apply(ctx, root)
 
 
@@ -114,6 +115,29 @@ class VMVXLoweringPipeline(PipelinePass):
         return [f"iree-vmvx-lower-executable-target{_ukernels_option(self.ukernels)}"]
 
 
+VMVX_PASSES = (
+    "canonicalize",
+    "cse",
+    "fold-memref-alias-ops",
+    "iree-vmvx-resolve-buffer-descriptors",
+    "canonicalize",
+    "cse",
+    "iree-codegen-flatten-memref-subspan",
+    "iree-vmvx-materialize-constants",
+    "iree-vmvx-conversion",
+    "canonicalize",
+    "cse",
+    "lower-affine",
+)
+"""The transformation pipeline after codegen lowering, up to the VM conversion: buffer
+descriptors, constants and the HAL->VMVX entry ABI."""
+
+
+def vm_passes(index_bits: int = 64) -> list[str]:
+    """The transformation pipeline's last part: VM conversion and its cleanups."""
+    return [f"iree-vm-conversion{{index-bits={index_bits}}}", "canonicalize", "cse"]
+
+
 @dataclass(frozen=True)
 class VMVXTransformationPipeline(PipelinePass):
     """Configured executables (or a module of functions) to `vm.module`s."""
@@ -126,19 +150,49 @@ class VMVXTransformationPipeline(PipelinePass):
     def passes(self) -> Sequence[str]:
         return [
             f"iree-codegen-vmvx-lowering-pipeline{_ukernels_option(self.ukernels)}",
-            "canonicalize",
-            "cse",
-            "fold-memref-alias-ops",
-            "iree-vmvx-resolve-buffer-descriptors",
-            "canonicalize",
-            "cse",
-            "iree-codegen-flatten-memref-subspan",
-            "iree-vmvx-materialize-constants",
-            "iree-vmvx-conversion",
-            "canonicalize",
-            "cse",
-            "lower-affine",
-            f"iree-vm-conversion{{index-bits={self.index_bits}}}",
-            "canonicalize",
-            "cse",
+            *VMVX_PASSES,
+            *vm_passes(self.index_bits),
         ]
+
+
+class Anchor(Enum):
+    """Where a phase's pipeline runs."""
+
+    EXECUTABLES = "executables"
+    """Each executable module (`hal.executable_modules`)."""
+    MODULE = "module"
+    """The whole program module once (linking, ordinals)."""
+
+    def roots(self, module: ModuleOp) -> list[ModuleOp]:
+        return executable_modules(module) if self is Anchor.EXECUTABLES else [module]
+
+
+@dataclass(frozen=True)
+class Phase:
+    """A compiler phase (`pyvmvx-compile --compile-to=NAME` stops after it): pipelines, each
+    with the anchor it runs on, in order."""
+
+    name: str
+    pipelines: tuple[tuple[Anchor, str], ...]
+
+
+PHASES = (
+    Phase(
+        "codegen",
+        (
+            (Anchor.EXECUTABLES, "iree-vmvx-configuration-pipeline{tile-policy=python}"),
+            (Anchor.EXECUTABLES, "iree-codegen-vmvx-lowering-pipeline"),
+        ),
+    ),
+    Phase("vmvx", ((Anchor.EXECUTABLES, ",".join(VMVX_PASSES)),)),
+    Phase(
+        "vm",
+        (
+            (Anchor.EXECUTABLES, ",".join(vm_passes())),
+            (Anchor.MODULE, "iree-vmvx-assign-constant-ordinals"),
+        ),
+    ),
+)
+"""The driver's phases after `input`: together, the configuration pipeline (with pyvmvx's
+Python tile policy), `iree-vmvx-transformation-pipeline` (the same pass lists) and constant
+ordinals. The `ukernels` choice travels in each variant's target, not as an option."""

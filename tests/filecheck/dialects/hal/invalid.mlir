@@ -330,3 +330,34 @@ func.func @nested_lookup(%device: !hal.device) {
   func.return
 }
 // CHECK: 'hal.executable.lookup' op expected a flat symbol reference, got @exe::@vmvx
+
+// -----
+
+// Entry-point metadata the module file stores as uint32: refused at compile time, as the
+// loader would refuse it.
+
+hal.executable.source public @negative_workgroup_size {
+  hal.executable.export public @f ordinal(0) layout(#hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer>]>) attributes {workgroup_size = [-1 : index, 1 : index, 1 : index]}
+  builtin.module {
+  }
+}
+// CHECK: 'hal.executable.export' op workgroup_size must be at most 3 sizes in [1, 2^32), got [-1, 1, 1]
+
+// -----
+
+hal.executable.source public @huge_workgroup_size {
+  hal.executable.export public @f ordinal(0) layout(#hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer>]>) attributes {workgroup_size = [4294967296 : index, 1 : index, 1 : index]}
+  builtin.module {
+  }
+}
+// CHECK: 'hal.executable.export' op workgroup_size must be at most 3 sizes in [1, 2^32), got [4294967296, 1, 1]
+
+// -----
+
+hal.executable.source public @huge_local_memory {
+  hal.executable.export public @f ordinal(0) layout(#hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer>]>) attributes {workgroup_local_memory = 4294967296 : index}
+  builtin.module {
+  }
+}
+// CHECK: 'hal.executable.export' op workgroup_local_memory must be in [0, 2^32), got 4294967296
+
