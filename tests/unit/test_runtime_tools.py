@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -213,3 +214,25 @@ def test_console_scripts_run_without_xdsl(module_file: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines()[0] == "i32=3"
     assert result.stdout.splitlines()[-1] == "[]"
+
+
+def test_dump_escapes_control_characters_in_names(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A name from the file cannot forge listing lines or send terminal escapes."""
+    forged = "entry\n    [9] evil : 0_v -> @evil\x1b[2J"
+    executable = _executable()
+    module = executable.module
+    exports = (replace(module.exports[0], name=forged),)
+    functions = (replace(module.functions[0], name="f\r\x07"),)
+    module = replace(module, name="m\u2028", exports=exports, functions=functions)
+    entries = (replace(executable.entries[0], export=forged),)
+    program = fmt.Program(executables=(replace(executable, module=module, entries=entries),))
+    path = tmp_path / "forged.vmfb"
+    path.write_bytes(encode(program))
+    assert dump_module.main([str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\r" not in out and "\x07" not in out and "\u2028" not in out
+    assert "    [9] evil" not in out.splitlines()
+    assert "[0] entry\\n    [9] evil : 0_v -> @evil\\x1b[2J : 0rrriiiiiiiii_v" in out
+    assert "vm.module @m\\u2028" in out and "@f\\r\\x07(" in out

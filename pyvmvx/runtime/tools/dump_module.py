@@ -24,13 +24,17 @@ def dump_program(program: Program) -> str:
     """The whole listing of a decoded module file."""
     lines = [f"// pyvmvx module file, version {VERSION}"]
     if program.host is not None:
-        lines += ["", f"Host module @{program.host.name}", *_module(program.host)]
+        lines += ["", f"Host module @{_name(program.host.name)}", *_module(program.host)]
     for executable in program.executables:
-        lines += ["", f"Executable @{executable.name} (vm.module @{executable.module.name})"]
+        lines += [
+            "",
+            f"Executable @{_name(executable.name)} (vm.module @{_name(executable.module.name)})",
+        ]
         if executable.entries:
             lines.append("  Entry metadata:")
             lines += [
-                f"    {entry.export}{_attributes(entry.attributes)}" for entry in executable.entries
+                f"    {_name(entry.export)}{_attributes(entry.attributes)}"
+                for entry in executable.entries
             ]
         if executable.constants:
             values = ", ".join(str(value) for value in executable.constants)
@@ -42,23 +46,26 @@ def dump_program(program: Program) -> str:
 def _module(module: Module) -> list[str]:
     lines = [f"  Imports ({len(module.imports)}):"]
     lines += [
-        f"    [{i}] {imported.name} : {imported.calling_convention}"
+        f"    [{i}] {_name(imported.name)} : {_name(imported.calling_convention)}"
         for i, imported in enumerate(module.imports)
     ]
     lines.append(f"  Exports ({len(module.exports)}):")
     lines += [
-        f"    [{i}] {export.name} : {export.calling_convention} -> "
-        f"@{module.functions[export.function].name}{_attributes(export.reflection)}"
+        f"    [{i}] {_name(export.name)} : {_name(export.calling_convention)} -> "
+        f"@{_name(module.functions[export.function].name)}{_attributes(export.reflection)}"
         for i, export in enumerate(module.exports)
     ]
     lines.append(f"  Globals ({len(module.globals)}):")
     for i, variable in enumerate(module.globals):
         mutable = " mutable" if variable.mutable else ""
         initial = f" = {variable.initial!r}" if variable.initial is not None else ""
-        lines.append(f"    [{i}]{mutable} @{variable.name} : {variable.type}{initial}")
+        lines.append(
+            f"    [{i}]{mutable} @{_name(variable.name)} : {_name(variable.type)}{initial}"
+        )
     lines.append(f"  Rodata ({len(module.rodata)}):")
     lines += [
-        f"    [{i}] @{segment.name} : {len(segment.data)} bytes, alignment {segment.alignment}"
+        f"    [{i}] @{_name(segment.name)} : {len(segment.data)} bytes, "
+        f"alignment {segment.alignment}"
         for i, segment in enumerate(module.rodata)
     ]
     lines.append(f"  Functions ({len(module.functions)}):")
@@ -68,11 +75,11 @@ def _module(module: Module) -> list[str]:
 
 
 def _function(module: Module, index: int, function: Function) -> list[str]:
-    params = ", ".join(function.params)
-    results = ", ".join(function.results)
+    params = _name(", ".join(function.params))
+    results = _name(", ".join(function.results))
     lines = [
-        f"    [{index}] @{function.name}({params}) -> ({results}) : "
-        f"{function.calling_convention}, {len(function.registers)} registers"
+        f"    [{index}] @{_name(function.name)}({params}) -> ({results}) : "
+        f"{_name(function.calling_convention)}, {len(function.registers)} registers"
     ]
     for number, block in enumerate(function.blocks):
         args = ", ".join(_register(function, r) for r in block.args)
@@ -82,7 +89,7 @@ def _function(module: Module, index: int, function: Function) -> list[str]:
 
 
 def _register(function: Function, register: int) -> str:
-    return f"%r{register}:{function.registers[register]}"
+    return f"%r{register}:{_name(function.registers[register])}"
 
 
 def _instruction(module: Module, function: Function, instruction: Instruction) -> str:
@@ -90,7 +97,7 @@ def _instruction(module: Module, function: Function, instruction: Instruction) -
     if instruction.symbol is not None:
         symbol = instruction.symbol
         table = getattr(module, _SYMBOL_TABLES.get(symbol.kind, symbol.kind))
-        text += f" @{table[symbol.index].name}"
+        text += f" @{_name(table[symbol.index].name)}"
     operands = [f"%r{r}" for r in instruction.operands]
     parts = [_immediate(value) for value in instruction.immediates]
     parts += [_successor(s) for s in instruction.successors]
@@ -112,6 +119,12 @@ def _immediate(value: int | float | str | bytes) -> str:
     return repr(value)
 
 
+def _name(text: str) -> str:
+    """`text` with control and other non-printable characters escaped (as Python's repr does),
+    so a name in a hostile file cannot forge listing lines or drive the terminal."""
+    return text if text.isprintable() else repr(text)[1:-1]
+
+
 def _successor(successor: Successor) -> str:
     args = ", ".join(f"%r{r}" for r in successor.args)
     return f"^bb{successor.block}({args})" if args else f"^bb{successor.block}"
@@ -120,7 +133,7 @@ def _successor(successor: Successor) -> str:
 def _attributes(pairs: Sequence[tuple[str, str]]) -> str:
     if not pairs:
         return ""
-    return " {" + ", ".join(f"{key} = {value!r}" for key, value in pairs) + "}"
+    return " {" + ", ".join(f"{_name(key)} = {value!r}" for key, value in pairs) + "}"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
