@@ -1,6 +1,6 @@
 """`iree-vmvx-link-executables`: link every VMVX `hal.executable` of the program into one.
 
-IREE's behaviour (spec §6.5, `VMVXLinkExecutables.cpp` + `LinkingUtils.cpp`, checked against
+IREE's behaviour (`Codegen/VMVX/VMVXLinkExecutables.cpp` + `LinkingUtils.cpp`, checked against
 `iree-opt` 3.13). When two or more top-level executables have a variant whose target backend
 is `"vmvx"` (not counting executables with an external variant, one without an inner
 `builtin.module`, which are left alone):

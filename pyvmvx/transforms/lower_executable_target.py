@@ -4,8 +4,9 @@ names (IREE's `VMVXLowerExecutableTarget`).
 Per function carrying `translation_info`:
 - `#iree_codegen.no_pipeline` (or `None`): nothing;
 - `#iree_codegen.pass_pipeline<"...">`: that textual pass list, run on the function alone;
-- `#iree_codegen.vmvx_pipeline` (or `VMVXDefault`): IREE's default VMVX pipeline (spec
-  §6.1), adapted to buffer-level input:
+- `#iree_codegen.vmvx_pipeline` (or `VMVXDefault`): IREE's default VMVX pipeline
+  (`addVMVXDefaultPassPipeline` in `compiler/src/iree/compiler/Codegen/VMVX/Passes.cpp`),
+  adapted to buffer-level input:
   1. tile and distribute the root op to workgroups (`tile_and_distribute_to_workgroups`);
   2. with ukernels: mmt4d/pack/unpack to `func.call @vmvx.*`
      (`iree-codegen-cpu-lower-to-ukernels`), then `iree-vmvx-lower-linalg-microkernels`;

@@ -1,7 +1,8 @@
 """`iree-vmvx-lower-linalg-microkernels`: elementwise linalg ops on buffers become
 `vmvx.get_buffer_descriptor` + `vmvx.binary` / `vmvx.unary` / `vmvx.copy` / `vmvx.fill2d`.
 
-IREE's patterns (spec §6.4), for linalg ops on memrefs whose loops are all parallel:
+IREE's patterns (`compiler/src/iree/compiler/Codegen/VMVX/VMVXLowerLinalgMicrokernels.cpp`),
+for linalg ops on memrefs whose loops are all parallel:
 - binary: the body is one op plus a yield of its result, the op's two operands are block
   arguments (possibly the same one, possibly an `outs` argument), and the op is one of the
   14 arith ops of `_BINARY_OPCODES` with a 32-bit result; LHS/RHS are the buffers of its

@@ -7,8 +7,10 @@ For every function with a body and no `translation_info` (also inside HAL execut
   `lowering_config = #iree_cpu.lowering_config<distribution = [...]>` unless it already has a
   lowering config; the sizes come from the tile policy (option `tile-policy`, `iree` by
   default so IREE's tests give IREE's outcomes, or `python`; see `pyvmvx.transforms.tile_policy`).
-  An op already inside a distributed loop (an `scf.for` stepping by workgroup ids/counts)
-  gets all sizes 0, as in IREE;
+  An op already inside a distributed loop (an `scf.for` whose start or step derives from
+  the workgroup id or count) gets all sizes 0, so its work is not distributed a second time.
+  IREE 3.13 differs: it recognises only its own `affine.apply` form of such loops and gives
+  arith-built ones its usual sizes (`[64]`); see docs/iree-conformance.md;
 - the function gets
   `translation_info = #iree_codegen.translation_info<pipeline = #iree_codegen.vmvx_pipeline>`,
   also when it has no compute op.
