@@ -1,4 +1,5 @@
-"""`copy.2d.x8/x16/x32/x64` and `fill.2d.x32` against the scalar reference (spec §3.4).
+"""`copy.2d.x8/x16/x32/x64` and `fill.2d.x32` against the scalar reference
+(IREE's `runtime/src/iree/modules/vmvx/module.c`).
 
 Both are bit-exact byte movers. Copy has no overlap handling in IREE: it runs in element order,
 so a copy within one buffer is compared with the reference's element-order loop. An output

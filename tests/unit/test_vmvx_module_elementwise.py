@@ -1,4 +1,5 @@
-"""The 15 binary and 8 unary elementwise exports against the scalar reference (spec §3.3).
+"""The 15 binary and 8 unary elementwise exports against the scalar reference
+(IREE's `runtime/src/iree/modules/vmvx/elementwise.c`).
 
 Property tests draw shapes, offsets, strides (row/column-major, padded, 0 broadcast, −1) and
 values, including NaN/Inf/−0 and INT_MIN/−1/0. Integers and abs/neg are bit-exact; the other

@@ -1,4 +1,5 @@
-"""Every buffer argument of every export, systematically faulted (spec §3.2, §3.5-§3.7).
+"""Every buffer argument of every export, systematically faulted
+(IREE's `runtime/src/iree/modules/vmvx/module.c`).
 
 Each export family has a valid call on buffers exactly as long as its bound check needs. The
 cases change one thing -- a buffer one element short, an offset one past (or before) the start,

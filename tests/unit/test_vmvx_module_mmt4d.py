@@ -1,4 +1,5 @@
-"""`mmt4d` (f32f32f32 and s8s8s32) against the scalar reference (spec §3.5).
+"""`mmt4d` (f32f32f32 and s8s8s32) against the scalar reference
+(IREE's `runtime/src/iree/builtins/ukernel/mmt4d.c`).
 
 s8s8s32 is bit-exact, including int32 wrap-around when accumulating. For f32 the reference is
 IREE's generic tile (kk outer, k0 inner, no FMA), while IREE's own architecture tiles and

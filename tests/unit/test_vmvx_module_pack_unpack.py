@@ -1,4 +1,5 @@
-"""`pack` (f32, i32, i8) and `unpack` (f32, i32) against the scalar reference (spec §3.6-§3.7).
+"""`pack` (f32, i32, i8) and `unpack` (f32, i32) against the scalar reference
+(IREE's `builtins/ukernel/pack.c`, `unpack.c`).
 
 Both move elements without arithmetic, so every comparison is bit-exact (f32 data is drawn as
 raw bit patterns, signalling NaNs included). Shapes cover both transpose flags, incomplete

@@ -1,4 +1,5 @@
-"""The module's export table and argument marshalling (spec §2, §3.1).
+"""The module's export table and argument marshalling
+(IREE's `runtime/src/iree/modules/vmvx/exports.inl`).
 
 The exports are in IREE's byte order (their names and calling conventions are checked against
 IREE's 32 and the compiler's declarations by test_import_registry); and a call whose arguments

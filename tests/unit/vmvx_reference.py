@@ -1,11 +1,12 @@
-"""Scalar reference of the runtime `vmvx` module's 32 exports, written from the spec.
+"""Scalar reference of the runtime `vmvx` module's 32 exports, written from IREE's sources.
 
-Source: `shared/reference/iree-vmvx-semantics.md` §2-§3. Every export is a plain loop over
-elements on a simulated byte memory (`Memory`), taking the import's flattened arguments in
-order. It reproduces IREE's argument validation exactly -- the 2-D overflow guard and byte bound
-in wrapping 64-bit arithmetic, then the ref checks, then the map checks, buffer by buffer in
-argument order -- so it predicts both the results of an input and which error it must raise
-(`RefError`). It never imports pyvmvx: it is the independent oracle of the unit tests.
+Source: IREE's `runtime/src/iree/modules/vmvx/` (`exports.inl`, `module.c`, `elementwise.c`)
+and `runtime/src/iree/builtins/ukernel/` (`mmt4d.c`, `pack.c`, `unpack.c`). Every export is a
+plain loop over elements on a simulated byte memory (`Memory`), taking the import's flattened
+arguments in order. It reproduces IREE's argument validation exactly -- the 2-D overflow guard
+and byte bound in wrapping 64-bit arithmetic, then the ref checks, then the map checks, buffer
+by buffer in argument order -- so it predicts both the results of an input and which error it
+must raise (`RefError`). It never imports pyvmvx: it is the independent oracle of the unit tests.
 
 Arithmetic is done the way IREE's C does it: f32 in f32 (numpy float32 scalars, one rounding
 per operation, no FMA; exp and log, which no libm rounds exactly, are computed in f64 and
@@ -37,7 +38,7 @@ INVALID_ARGUMENT = "INVALID_ARGUMENT"
 OUT_OF_RANGE = "OUT_OF_RANGE"
 PERMISSION_DENIED = "PERMISSION_DENIED"
 
-# mmt4d / pack / unpack flag bits (§3.5-§3.7).
+# mmt4d / pack / unpack flag bits (IREE's `builtins/ukernel/exported_bits.h`).
 MMT4D_F32F32F32 = 0x01
 MMT4D_S8S8S32 = 0x02
 MMT4D_ACCUMULATE = 0x100
@@ -47,7 +48,7 @@ PACK_I32I32 = 0x03
 TRANSPOSE_INNER = 0x100
 TRANSPOSE_OUTER = 0x200
 
-# query_tile_sizes.2d operand roles (§3.8); the matmul operation is `flags & 0xFF00`.
+# query_tile_sizes.2d operand roles; the matmul operation is `flags & 0xFF00`.
 ROLE_LHS = 0x01
 ROLE_RHS = 0x02
 ROLE_RESULT = 0x03
@@ -71,7 +72,7 @@ class Memory:
 
 
 # --------------------------------------------------------------------------------------------
-# Argument validation and mapping (§3.2)
+# Argument validation and mapping (IREE's `modules/vmvx/module.c`)
 # --------------------------------------------------------------------------------------------
 
 
@@ -388,7 +389,7 @@ def mmt4d(
     out: object, out_offset: int, out_row_stride: int,
     m: int, n: int, k: int, m0: int, n0: int, k0: int, flags: int,
 ) -> tuple[int, ...]:  # fmt: skip
-    """`out[i][j][i0][j0] (+)= Σ_kk Σ_k0 lhs[i][kk][i0][k0] * rhs[j][kk][j0][k0]` (§3.5)."""
+    """`out[i][j][i0][j0] (+)= Σ_kk Σ_k0 lhs[i][kk][i0][k0] * rhs[j][kk][j0][k0]`."""
     kind = flags & 0xFF
     if kind not in (MMT4D_F32F32F32, MMT4D_S8S8S32):
         raise RefError(INVALID_ARGUMENT, "unhandled flags")
@@ -483,7 +484,7 @@ def pack(
     out_size0: int, out_size1: int, out_size2: int, out_size3: int,
     padding_value: int, flags: int,
 ) -> tuple[int, ...]:  # fmt: skip
-    """Tiles a 2-D input into [out_size0][out_size1][out_size2][out_size3] (§3.6)."""
+    """Tiles a 2-D input into [out_size0][out_size1][out_size2][out_size3]."""
     del out_stride1  # Ignored: the ukernel uses out_size2 * out_size3.
     esize = {PACK_F32F32: 4, PACK_I8I8: 1, PACK_I32I32: 4}.get(flags & 0xFF)
     if esize is None:
@@ -515,7 +516,7 @@ def unpack(
     in_size0: int, in_size1: int, in_size2: int, in_size3: int,
     out_size0: int, out_size1: int, flags: int,
 ) -> tuple[int, ...]:  # fmt: skip
-    """The inverse of `pack`: writes the in-range part of the unpacked 2-D array (§3.7)."""
+    """The inverse of `pack`: writes the in-range part of the unpacked 2-D array."""
     del in_stride1  # Ignored: the ukernel uses in_size2 * in_size3.
     esize = {PACK_F32F32: 4, PACK_I32I32: 4}.get(flags & 0xFF)
     if esize is None:
@@ -544,7 +545,7 @@ TILE_SIZES = dict.fromkeys((0x100, 0x200, 0x300, 0x400, 0x500, 0x600), (8, 4, 8)
 
 
 def query_tile_sizes_2d(size0: int, size1: int, flags: int) -> tuple[int, int]:
-    """LHS -> (M, K), RHS -> (N, K), RESULT -> (M, N); the sizes are ignored (§3.8)."""
+    """LHS -> (M, K), RHS -> (N, K), RESULT -> (M, N); the sizes are ignored."""
     del size0, size1
     tiles, role = TILE_SIZES.get(flags & 0xFF00), flags & 0xFF
     if tiles is None or role not in (ROLE_LHS, ROLE_RHS, ROLE_RESULT):
@@ -554,7 +555,7 @@ def query_tile_sizes_2d(size0: int, size1: int, flags: int) -> tuple[int, int]:
 
 
 # --------------------------------------------------------------------------------------------
-# The export table and calling conventions (§2)
+# The export table and calling conventions (IREE's `modules/vmvx/exports.inl`)
 # --------------------------------------------------------------------------------------------
 
 BINARY_CC = "0rIIIrIIIrIIIII_v"
