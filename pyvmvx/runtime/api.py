@@ -40,6 +40,7 @@ from pyvmvx.runtime.vm.executor import (
     InitLimits,
     init_limits,
 )
+from pyvmvx.runtime.vm.ints import wrap_int
 from pyvmvx.runtime.vm.serialize import decode
 
 ModuleData = bytes | bytearray | memoryview | str | os.PathLike[str]
@@ -190,5 +191,5 @@ def _constants(values: Sequence[int]) -> Buffer:
         number = operator.index(value)
         if not -(1 << 31) <= number < 1 << 32:
             raise invalid_argument(f"push constant {index} = {number} does not fit in 32 bits")
-        slots.append(number & 0xFFFFFFFF)
+        slots.append(wrap_int(number, 32, signed=False))
     return Buffer(struct.pack(f"<{len(slots)}I", *slots), mutable=False)

@@ -35,9 +35,9 @@ import numpy as np
 
 from pyvmvx.runtime.status import StatusCode, StatusError, invalid_argument, out_of_range
 from pyvmvx.runtime.vm.buffer import Buffer
+from pyvmvx.runtime.vm.ints import wrap_int
 
 U64 = (1 << 64) - 1
-_I64_SIGN = 1 << 63
 _HIGH32 = U64 ^ 0xFFFFFFFF
 
 # Elements of work allowed beyond the size of an export's buffers: keeps small self-overlapping
@@ -54,12 +54,12 @@ T = TypeVar("T")
 
 def to_i64(value: int) -> int:
     """`value` as a signed 64-bit integer (two's complement wrap-around)."""
-    return ((value + _I64_SIGN) & U64) - _I64_SIGN
+    return wrap_int(value, 64)
 
 
 def to_i32(value: int) -> int:
     """`value` as a signed 32-bit integer (two's complement wrap-around)."""
-    return ((value + 0x80000000) & 0xFFFFFFFF) - 0x80000000
+    return wrap_int(value, 32)
 
 
 def flags_type(table: Mapping[int, T], flags: int) -> T:

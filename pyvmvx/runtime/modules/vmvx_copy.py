@@ -28,6 +28,7 @@ from pyvmvx.runtime.modules.vmvx_common import (
     work_limit,
 )
 from pyvmvx.runtime.vm.buffer import Buffer
+from pyvmvx.runtime.vm.ints import wrap_int
 
 _COPY_TYPES = {bits: np.dtype(f"u{bits // 8}") for bits in (8, 16, 32, 64)}
 _U32 = np.dtype(np.uint32)
@@ -112,5 +113,5 @@ def fill_2d_x32(
             # every write stores the same value: fill the span, whatever the logical size.
             low, high = target.span()
             target = locate("out", out_buf, _U32, low, (high - low + 1,), (1,))
-        target.array()[...] = fill_value & 0xFFFFFFFF
+        target.array()[...] = wrap_int(fill_value, 32, signed=False)
     return ()

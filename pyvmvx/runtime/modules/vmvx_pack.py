@@ -38,6 +38,7 @@ from pyvmvx.runtime.modules.vmvx_common import (
 )
 from pyvmvx.runtime.status import invalid_argument
 from pyvmvx.runtime.vm.buffer import Buffer
+from pyvmvx.runtime.vm.ints import wrap_int
 
 TRANSPOSE_INNER = 0x100
 TRANSPOSE_OUTER = 0x200
@@ -128,7 +129,7 @@ def pack(
     used = (min(to_i64(in_size0), outer0 * tile0), min(to_i64(in_size1), outer1 * tile1))
     source = locate("in", in_buf, dtype, in_offset, used, (in_stride0, in_stride1))
     target = _logical_region("out", out_buf, dtype, out_offset, out_stride0, packed, axes)
-    padding = padding_value & ((1 << (8 * size)) - 1)
+    padding = wrap_int(padding_value, 8 * size, signed=False)
 
     def compute(out: np.ndarray, box: Box) -> None:
         # The source rows and columns of the outer tiles in `box`, padded, cut into tiles.

@@ -48,6 +48,7 @@ import numpy as np
 
 from pyvmvx.runtime.status import StatusCode, StatusError, invalid_argument, out_of_range
 from pyvmvx.runtime.vm.buffer import Buffer
+from pyvmvx.runtime.vm.ints import wrap_int
 from pyvmvx.runtime.vm.list import List
 
 VALUE_TYPES = ("i32", "i64", "f32", "f64")
@@ -104,24 +105,12 @@ _F64 = struct.Struct("<d")
 _I64 = struct.Struct("<q")
 _INF = math.inf
 _NAN = math.nan
-_M32 = (1 << 32) - 1
-_M64 = (1 << 64) - 1
 
 
 def wrap(expr: str, bits: int) -> str:
     """Python source wrapping integer expression `expr` to a signed `bits`-bit value."""
     half = 1 << (bits - 1)
     return f"((({expr}) + {half}) & {(1 << bits) - 1}) - {half}"
-
-
-def wrap32(value: int) -> int:
-    """`value` wrapped to a signed 32-bit integer."""
-    return ((value + 0x80000000) & _M32) - 0x80000000
-
-
-def wrap64(value: int) -> int:
-    """`value` wrapped to a signed 64-bit integer."""
-    return ((value + 0x8000000000000000) & _M64) - 0x8000000000000000
 
 
 def f32(value: float) -> float:
@@ -448,7 +437,7 @@ def _list_get_int(bits: int) -> Callable[[Any, int], int]:
         value = _list(lst).get(index)
         if not isinstance(value, int):
             raise invalid_argument(f"list element {index} is not an integer")
-        return wrap32(value) if bits == 32 else wrap64(value)
+        return wrap_int(value, bits)
 
     return get
 
