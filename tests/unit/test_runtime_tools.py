@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 from vm_build import FunctionBuilder
 
+from pyvmvx.runtime.status import StatusError
 from pyvmvx.runtime.tools import dump_module, run_module
 from pyvmvx.runtime.vm import format as fmt
 from pyvmvx.runtime.vm.serialize import encode
@@ -236,3 +237,17 @@ def test_dump_escapes_control_characters_in_names(
     assert "    [9] evil" not in out.splitlines()
     assert "[0] entry\\n    [9] evil : 0_v -> @evil\\x1b[2J : 0rrriiiiiiiii_v" in out
     assert "vm.module @m\\u2028" in out and "@f\\r\\x07(" in out
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("100000000000xf32=1", "RESOURCE_EXHAUSTED"),
+        ("4294967296x4294967296xf32=1", "RESOURCE_EXHAUSTED"),  # numpy's product wraps to 0
+        (f"{'9' * 5000}xf32=1", "INVALID_ARGUMENT"),
+    ],
+)
+def test_run_input_sizes_are_bounded(text: str, code: str) -> None:
+    with pytest.raises(StatusError) as info:
+        run_module.parse_input(text)
+    assert info.value.code == code

@@ -19,6 +19,7 @@ as a 0-d array of its type), or `--output=-`, which prints it. Errors print a me
 from __future__ import annotations
 
 import argparse
+import math
 import re
 import sys
 from collections.abc import Sequence
@@ -29,7 +30,7 @@ import numpy as np
 
 from pyvmvx.runtime.api import read_module_file
 from pyvmvx.runtime.modules.registry import instantiate_modules
-from pyvmvx.runtime.status import StatusError, invalid_argument
+from pyvmvx.runtime.status import StatusCode, StatusError, invalid_argument
 from pyvmvx.runtime.vm.buffer import Buffer
 from pyvmvx.runtime.vm.executor import CompiledModule
 from pyvmvx.runtime.vm.list import List
@@ -57,6 +58,8 @@ ELEMENT_TYPES: dict[str, type[np.generic]] = {
 SCALAR_KINDS = {"i32": "i32", "i64": "i64", "f32": "f32", "f64": "f64"}
 _SEPARATORS = re.compile(r"[\s,\[\]]+")
 _PRINTED_BYTES = 64
+MAX_INPUT_BYTES = 1 << 32
+"""The largest array one `--input` may describe (4 GiB); larger is RESOURCE_EXHAUSTED."""
 
 
 @dataclass(frozen=True)
@@ -86,14 +89,26 @@ def parse_input(text: str) -> Input:
                 "e.g. 1xi8=..., for other types)"
             )
         return Input(SCALAR_KINDS[element], _scalar(tokens[0], dtype, text))
-    if not all(d.isascii() and d.isdigit() for d in dims):
-        raise invalid_argument(f"input {text!r}: shape dimensions must be non-negative integers")
+    if not all(d.isascii() and d.isdigit() and len(d) <= 18 for d in dims):
+        raise invalid_argument(
+            f"input {text[:80]!r}: shape dimensions must be non-negative integers below 10**18"
+        )
     shape = tuple(int(d) for d in dims)
-    count = int(np.prod(shape))
+    count = math.prod(shape)  # unbounded: numpy's product would wrap around
+    if count * dtype.itemsize > MAX_INPUT_BYTES:
+        raise StatusError(
+            StatusCode.RESOURCE_EXHAUSTED,
+            f"input {text[:80]!r}: {count} elements exceed the {MAX_INPUT_BYTES}-byte input limit",
+        )
     if len(tokens) not in (count, 1) and not (count == 0 and not tokens):
         raise invalid_argument(f"input {text!r}: {len(tokens)} values for {count} elements")
     elements = [_scalar(token, dtype, text) for token in tokens]
-    array = np.full(shape, elements[0], dtype) if len(elements) == 1 else np.array(elements, dtype)
+    try:
+        full = len(elements) == 1
+        array = np.full(shape, elements[0], dtype) if full else np.array(elements, dtype)
+    except MemoryError:
+        message = f"input {text[:80]!r}: not enough memory for {count} elements"
+        raise StatusError(StatusCode.RESOURCE_EXHAUSTED, message) from None
     return Input("ref", _array_buffer(array.reshape(shape)))
 
 
