@@ -1,0 +1,18 @@
+// mmt4d on data-tiled f32 operands (16x8 tiles of 8x4 each side), accumulating into the
+// 16x16 tiles of 8x8 of the output: large enough to be distributed over several workgroups.
+#ro = #hal.pipeline.binding<storage_buffer, ReadOnly>
+#rw = #hal.pipeline.binding<storage_buffer>
+#three = #hal.pipeline.layout<bindings = [#ro, #ro, #rw]>
+hal.executable.source public @mmt4d {
+  hal.executable.export public @mmt4d ordinal(0) layout(#three)
+  builtin.module {
+    func.func @mmt4d() {
+      %lhs = hal.interface.binding.subspan layout(#three) binding(0) : memref<16x8x8x4xf32>
+      %rhs = hal.interface.binding.subspan layout(#three) binding(1) : memref<16x8x8x4xf32>
+      %acc = hal.interface.binding.subspan layout(#three) binding(2) : memref<16x16x8x8xf32>
+      linalg.mmt4d ins(%lhs, %rhs : memref<16x8x8x4xf32>, memref<16x8x8x4xf32>)
+          outs(%acc : memref<16x16x8x8xf32>)
+      return
+    }
+  }
+}
