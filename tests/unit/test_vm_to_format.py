@@ -210,14 +210,19 @@ vm.module @m {
     assert context.call("lists") == (2, 0)
 
 
-def test_imports_call_the_vmvx_module() -> None:
-    text = """
-vm.module @m {
-  vm.import private @vmvx.abs.2d.f32(
+ABS_IMPORT = """  vm.import private @vmvx.abs.2d.f32(
       %in : !vm.buffer, %in_off : i64, %in_strides : tuple<i64, i64>,
       %out : !vm.buffer, %out_off : i64, %out_strides : tuple<i64, i64>,
       %sizes : tuple<i64, i64>)
-  vm.func private @abs(%in: !vm.buffer, %out: !vm.buffer, %n: i64) {
+"""
+"""The declaration of `vmvx.abs.2d.f32`, as IREE writes it."""
+
+
+def test_imports_call_the_vmvx_module() -> None:
+    text = (
+        "\nvm.module @m {\n"
+        + ABS_IMPORT
+        + """  vm.func private @abs(%in: !vm.buffer, %out: !vm.buffer, %n: i64) {
     %zero = vm.const.i64.zero
     %one = vm.const.i64 1
     vm.call @vmvx.abs.2d.f32(%in, %zero, %zero, %one, %out, %zero, %zero, %one, %one, %n)
@@ -227,6 +232,7 @@ vm.module @m {
   vm.export @abs
 }
 """
+    )
     module = _bridge(text)
     assert module.imports == (fmt.Import("vmvx.abs.2d.f32", "0rIIIrIIIII_v"),)
     call = module.functions[0].blocks[0].instructions[2]
@@ -321,13 +327,10 @@ def test_missing_entry_point_export_is_an_error() -> None:
 def test_branch_tables_and_resolved_imports_run() -> None:
     """Every op the runtime runs can be written: `vm.br_table` (default first, then the cases)
     and `vm.import.resolved`."""
-    text = """
-vm.module @m {
-  vm.import private @vmvx.abs.2d.f32(
-      %in : !vm.buffer, %in_off : i64, %in_strides : tuple<i64, i64>,
-      %out : !vm.buffer, %out_off : i64, %out_strides : tuple<i64, i64>,
-      %sizes : tuple<i64, i64>)
-  vm.func private @pick(%i: i32) -> (i32, i32) {
+    text = (
+        "\nvm.module @m {\n"
+        + ABS_IMPORT
+        + """  vm.func private @pick(%i: i32) -> (i32, i32) {
     %ten = vm.const.i32 10
     %twenty = vm.const.i32 20
     vm.br_table %i {
@@ -348,6 +351,7 @@ vm.module @m {
   vm.export @pick
 }
 """
+    )
     module = _bridge(text)
     table = module.functions[0].blocks[0].instructions[-1]
     assert table.op == "vm.br_table"
