@@ -35,6 +35,11 @@ def get_iree_dialects() -> dict[str, Callable[[], Dialect]]:
 
         return VM
 
+    def get_flow() -> Dialect:
+        from pyvmvx.dialects.flow import Flow
+
+        return Flow
+
     def get_iree_codegen() -> Dialect:
         from pyvmvx.dialects.iree_codegen import IREECodegen
 
@@ -70,6 +75,7 @@ def get_iree_dialects() -> dict[str, Callable[[], Dialect]]:
         "util": get_util,
         "hal": get_hal,
         "vm": get_vm,
+        "flow": get_flow,
         "iree_codegen": get_iree_codegen,
         "iree_cpu": get_iree_cpu,
         "iree_encoding": get_iree_encoding,

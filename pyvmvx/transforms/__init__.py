@@ -24,6 +24,8 @@ _PASSES: dict[str, str] = {
     ),
     "iree-codegen-flatten-memref-subspan": "flatten_memref_subspan:FlattenMemRefSubspanPass",
     "fold-memref-alias-ops": "fold_memref_alias_ops:FoldMemRefAliasOpsPass",
+    "inline": "inline:InlinePass",
+    "pyvmvx-form-dispatches": "form_dispatches:FormDispatchesPass",
     "iree-linalg-ext-to-loops": "linalg_ext_to_loops:LinalgExtToLoopsPass",
     "iree-vmvx-link-executables": "link_executables:LinkExecutablesPass",
     "iree-vmvx-select-lowering-strategy": (
