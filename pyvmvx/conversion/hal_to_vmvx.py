@@ -16,8 +16,11 @@ In an entry function:
 - `hal.interface.constant.load ordinal(N) : T` -> `util.buffer.load` of `sizeof(T)` bytes at
   byte offset `sizeof(T) * N` of the constants buffer;
 - `hal.interface.binding.subspan binding(B)` -> `util.list.get` of binding B, viewed through
-  `util.buffer.subspan` when its byte offset is not a constant 0, whatever the memref's rank
-  (as IREE: an N-D subspan used only through reshapes to rank <= 1 converts);
+  `util.buffer.subspan` of the declared byte size when its byte offset is not a constant 0
+  or its shape is dynamic, whatever the memref's rank (as IREE: an N-D subspan used only
+  through reshapes to rank <= 1 converts). Unlike IREE, which takes the whole binding at
+  offset 0 and relies on folding `memref.dim` earlier, a dynamic subspan keeps its declared
+  sizes: `memref.dim` becomes the subspan's size, never the binding's length;
 - `vmvx.get_raw_interface_binding_buffer binding(B)` -> `util.list.get` of binding B.
 """
 
@@ -166,9 +169,12 @@ def _subspan(state: ConversionState, op: Operation) -> None:
     if buffer is None:
         return
     offset = op.byte_offset
-    if offset is None or constant_int(offset) == 0:
+    at_start = offset is None or constant_int(offset) == 0
+    if at_start and not op.dynamic_dims:
         state.replace(op, [buffer])
         return
+    if offset is None:
+        offset = index_constant(op, 0)
     source_size = emit(op, util.BufferSizeOp(buffer)).results[0]
     size = byte_size(op, memref_type.element_type)
     dynamic = iter(op.dynamic_dims)

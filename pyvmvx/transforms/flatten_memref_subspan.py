@@ -10,7 +10,8 @@ become `!util.buffer`), so, as IREE's `FlattenMemRefSubspanPass` does:
    memref of the same element count; dynamic sizes come from the op's dynamic dims;
 4. each `memref.load`/`memref.store` of such a memref gets the row-major linear index;
    `memref.dim` by a constant becomes the size; `memref.cast` and `memref.expand_shape`/
-   `collapse_shape` of it are looked through (their users are rewritten with their shape).
+   `collapse_shape` of it are looked through (their users are rewritten with their shape);
+   a cast of it to `!util.buffer` (a descriptor base) takes the 1-D memref.
 
 Unlike IREE, a subspan keeps its byte offset: `iree-vmvx-conversion` lowers an offset
 subspan to `util.buffer.subspan`, so moving the offset into a `memref.subview` is not needed.
@@ -33,6 +34,7 @@ from xdsl.dialects.builtin import (
     ModuleOp,
     NoneAttr,
     TensorType,
+    UnrealizedConversionCastOp,
 )
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.ir.affine import AffineExpr
@@ -44,7 +46,7 @@ from pyvmvx.conversion.memref_alias import (
     fold_memref_alias_ops,
     rebuild_access,
 )
-from pyvmvx.dialects import hal
+from pyvmvx.dialects import hal, util
 from pyvmvx.dialects.upstream_ext import memref as memref_ext
 from pyvmvx.ir.diagnostics import op_error
 from pyvmvx.ir.index_builder import AffineIndexBuilder, Index, constant_index, linearize, product
@@ -160,12 +162,24 @@ def _rewrite_users(value: SSAValue, sizes: Sequence[Index], flat: SSAValue) -> N
         elif (alias := _alias_sizes(user, sizes)) is not None:
             _rewrite_users(user.results[0], alias, flat)
             Rewriter.erase_op(user)
+        elif _is_buffer_cast(user):
+            user.operands[use.index] = flat
         else:
             raise op_error(
                 user,
                 "cannot be rewritten by iree-codegen-flatten-memref-subspan: it uses the "
                 f"{value.type} being flattened to {flat.type}",
             )
+
+
+def _is_buffer_cast(op: Operation) -> bool:
+    """A cast of the memref to its `!util.buffer` (a descriptor base made by
+    `iree-vmvx-resolve-buffer-descriptors`), which is the flat memref's buffer too."""
+    return (
+        isinstance(op, UnrealizedConversionCastOp)
+        and len(op.operands) == 1
+        and isinstance(op.results[0].type, util.BufferType)
+    )
 
 
 def _alias_sizes(op: Operation, sizes: Sequence[Index]) -> list[Index] | None:

@@ -126,3 +126,24 @@ func.func @aliases(%i: index, %j: index, %v: f32) {
   // CHECK-NEXT: func.return
   func.return
 }
+
+// -----
+
+// The !util.buffer cast that iree-vmvx-resolve-buffer-descriptors makes of an N-D alloca or
+// global (a ukernel's base buffer) casts the 1-D memref instead.
+
+memref.global "private" constant @grid : memref<2x2xi32> = dense<[[1, 2], [3, 4]]>
+
+// CHECK-LABEL: func.func @buffer_casts(
+func.func @buffer_casts() -> (!util.buffer, !util.buffer) {
+  // CHECK-NEXT: %[[T:.*]] = memref.alloca() : memref<32xf32>
+  // CHECK-NEXT: %[[TB:.*]] = builtin.unrealized_conversion_cast %[[T]] : memref<32xf32> to !util.buffer
+  %t = memref.alloca() : memref<4x8xf32>
+  %tb = builtin.unrealized_conversion_cast %t : memref<4x8xf32> to !util.buffer
+  // CHECK-NEXT: %[[G:.*]] = memref.get_global @grid : memref<4xi32>
+  // CHECK-NEXT: %[[GB:.*]] = builtin.unrealized_conversion_cast %[[G]] : memref<4xi32> to !util.buffer
+  %g = memref.get_global @grid : memref<2x2xi32>
+  %gb = builtin.unrealized_conversion_cast %g : memref<2x2xi32> to !util.buffer
+  // CHECK-NEXT: func.return %[[TB]], %[[GB]]
+  func.return %tb, %gb : !util.buffer, !util.buffer
+}

@@ -185,6 +185,51 @@ func.func @reshaped_subspan() {
 
 // -----
 
+// A dynamic subspan at offset 0 (none or a constant 0) keeps its declared size: it is a
+// util.buffer.subspan, so memref.dim reads the push-constant size, not the binding's length.
+
+#layout = #hal.pipeline.layout<constants = 1, bindings = [
+  #hal.pipeline.binding<storage_buffer>,
+  #hal.pipeline.binding<storage_buffer>
+]>
+
+// CHECK-LABEL: func.func @dynamic_subspan_at_zero(
+// CHECK-SAME:      %[[BINDINGS:[a-z_]+]]: !util.list<!util.buffer>
+func.func @dynamic_subspan_at_zero() {
+  %c0 = arith.constant 0 : index
+  // CHECK:      %[[N:.*]] = arith.index_castui %{{.*}} : i32 to index
+  %n_i32 = hal.interface.constant.load layout(#layout) ordinal(0) : i32
+  %n = arith.index_castui %n_i32 : i32 to index
+  // CHECK-NEXT: %[[B0_INDEX:.*]] = arith.constant 0 : index
+  // CHECK-NEXT: %[[B0:.*]] = util.list.get %[[BINDINGS]][%[[B0_INDEX]]] : !util.list<!util.buffer>
+  // CHECK-NEXT: %[[ZERO:.*]] = arith.constant 0 : index
+  // CHECK-NEXT: %[[B0_SIZE:.*]] = util.buffer.size %[[B0]] : !util.buffer
+  // CHECK-NEXT: %[[ELEM:.*]] = arith.constant 4 : index
+  // CHECK-NEXT: %[[A_SIZE:.*]] = arith.muli %[[ELEM]], %[[N]] : index
+  // CHECK-NEXT: %[[A:.*]] = util.buffer.subspan %[[B0]][%[[ZERO]]] : !util.buffer{%[[B0_SIZE]]} -> !util.buffer{%[[A_SIZE]]}
+  %a = hal.interface.binding.subspan layout(#layout) binding(0) : memref<?xf32>{%n}
+  // CHECK:      %[[B1:.*]] = util.list.get %[[BINDINGS]]
+  // CHECK-NEXT: %[[B1_SIZE:.*]] = util.buffer.size %[[B1]] : !util.buffer
+  // CHECK-NEXT: %[[ELEM2:.*]] = arith.constant 2 : index
+  // CHECK-NEXT: %[[ROWS:.*]] = arith.constant 3 : index
+  // CHECK-NEXT: %[[ROW_SIZE:.*]] = arith.muli %[[ELEM2]], %[[ROWS]] : index
+  // CHECK-NEXT: %[[C_SIZE:.*]] = arith.muli %[[ROW_SIZE]], %[[N]] : index
+  // CHECK-NEXT: %[[C:.*]] = util.buffer.subspan %[[B1]][%{{.*}}] : !util.buffer{%[[B1_SIZE]]} -> !util.buffer{%[[C_SIZE]]}
+  %c = hal.interface.binding.subspan layout(#layout) binding(1) offset(%c0) : memref<3x?xi16>{%n}
+  // CHECK:      util.buffer.load %[[C]]
+  %flat = memref.collapse_shape %c [[0, 1]] : memref<3x?xi16> into memref<?xi16>
+  %v = memref.load %flat[%c0] : memref<?xi16>
+  // CHECK:      %[[BYTES:.*]] = util.buffer.size %[[A]] : !util.buffer
+  // CHECK-NEXT: %[[FOUR:.*]] = arith.constant 4 : index
+  // CHECK-NEXT: %[[D:.*]] = arith.floordivsi %[[BYTES]], %[[FOUR]] : index
+  %d = memref.dim %a, %c0 : memref<?xf32>
+  // CHECK-NEXT: util.optimization_barrier %[[D]]
+  %kept:2 = util.optimization_barrier %d, %v : index, i16
+  func.return
+}
+
+// -----
+
 // Inside HAL executables only the variants' inner modules are converted; the executable-
 // constant setter keeps its signature.
 
