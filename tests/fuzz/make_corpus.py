@@ -24,6 +24,7 @@ EXECUTABLES = TESTS / "e2e" / "executables"
 MLIR = [
     *(EXECUTABLES / f"{name}.mlir" for name in ("abs", "mmt4d", "pack_unpack", "push_constants")),
     *(EXECUTABLES / f"{name}.mlir" for name in ("executable_constants", "multi_entry")),
+    EXECUTABLES / "splat_constant.mlir",
     ROOT / "examples" / "dense_layer.mlir",
     *(
         TESTS / "filecheck" / path
@@ -35,7 +36,13 @@ MLIR = [
         )
     ),
 ]
-MODULES = {"abs": "all", "mmt4d": "none", "executable_constants": "all", "push_constants": "none"}
+MODULES = {
+    "abs": "all",
+    "mmt4d": "none",
+    "executable_constants": "all",
+    "push_constants": "none",
+    "splat_constant": "all",
+}
 """Executables compiled into module-file seeds, with their codegen mode."""
 
 S, N = 1 << 31, (1 << 31) + 1  # ((N - 1) * S + 1) * 4 wraps around 2**64 to 4 bytes

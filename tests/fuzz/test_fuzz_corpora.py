@@ -34,38 +34,8 @@ EXAMPLES = 50
 """Hypothesis mutations per harness in the default run."""
 TIMEOUT = 300.0
 """Seconds a harness subprocess may take in all."""
-PARSE_INPUT_RANK = (
-    "pyvmvx.runtime.tools.run_module.parse_input does not bound a shape's rank: numpy's "
-    "ValueError for more than 64 dimensions escapes instead of a StatusError"
-)
-VERIFIER_EXCEPTION = (
-    "xDSL's memref.load/store verifier raises a plain Exception for a wrong index count, which "
-    "pyvmvx.ir.diagnostics.verify_located does not turn into a located CompileError"
-)
-LOCAL_MEMORY = (
-    "pyvmvx.runtime.modules.hal allocates each workgroup's local memory (the module file's "
-    "uint32 local_memory reflection attribute, up to 4 GiB) without a limit, and numpy's "
-    "MemoryError escapes the dispatch when that fails, instead of a RESOURCE_EXHAUSTED "
-    "StatusError"
-)
-LIST_RESIZE = (
-    "vm.list.resize (pyvmvx.runtime.vm.ops._list_resize) lets MemoryError escape, unlike "
-    "vm.buffer.alloc/clone: outside the initializer budget, a dispatch resizing a list to "
-    "MAX_LIST_SIZE (2**26 slots, about 1 GiB while growing) fails with MemoryError under a "
-    "memory limit instead of a RESOURCE_EXHAUSTED StatusError"
-)
-PARSE_INPUT_COPY = (
-    "pyvmvx.runtime.tools.run_module.parse_input turns a MemoryError of np.full into "
-    "RESOURCE_EXHAUSTED but not one of the two copies _array_buffer then makes (tobytes, "
-    "bytearray): a 400 MB input under the harness's 1 GiB limit escapes as MemoryError"
-)
-KNOWN_FINDINGS = {
-    ("compile", "crash-memref-load-without-indices.mlir"): VERIFIER_EXCEPTION,
-    ("module_file", "crash-local-memory-4gib.vmfb"): LOCAL_MEMORY,
-    ("module_file", "crash-list-resize-in-dispatch.vmfb"): LIST_RESIZE,
-    ("run_input", "crash-65-dimensions.txt"): PARSE_INPUT_RANK,
-    ("run_input", "crash-copy-out-of-memory.txt"): PARSE_INPUT_COPY,
-}
+KNOWN_FINDINGS: dict[tuple[str, str], str] = {}
+"""(surface, corpus entry) -> why it still breaks the contract; none at present."""
 
 
 @pytest.fixture(scope="module")

@@ -9,11 +9,13 @@ from pathlib import Path
 
 import pytest
 from xdsl.context import Context
+from xdsl.dialects import func, memref
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
+from xdsl.utils.exceptions import VerifyException
 
 import pyvmvx.transforms
-from pyvmvx.compiler.driver import run_pipeline
+from pyvmvx.compiler.driver import make_context, parse, run_pipeline
 from pyvmvx.ir.diagnostics import CompileError, InternalCompilerError
 from pyvmvx.tools import pyvmvx_opt
 from pyvmvx.transforms.pipelines import build_pipeline
@@ -29,6 +31,29 @@ class CrashingPass(ModulePass):
         raise NameError("name 'undefined_helper' is not defined")
 
 
+@dataclass(frozen=True)
+class RejectingPass(ModulePass):
+    """A pass that reports a verifier diagnostic about the IR it was given."""
+
+    name = "test-rejecting-pass"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        raise VerifyException("the input is not what this pass expects")
+
+
+@dataclass(frozen=True)
+class InvalidIRPass(ModulePass):
+    """A pass with a bug: it emits a `memref.load` without indices, on which xDSL's verifier
+    raises a plain `Exception`."""
+
+    name = "test-invalid-ir-pass"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        function = next(o for o in op.walk() if isinstance(o, func.FuncOp))
+        block = function.body.blocks[0]
+        block.insert_op_before(memref.LoadOp.get(block.args[0], []), block.first_op)
+
+
 def _broken_import() -> type[ModulePass]:
     raise ImportError("cannot import name 'gone' from 'pyvmvx.transforms.somewhere'")
 
@@ -41,6 +66,8 @@ def extra_passes(monkeypatch: pytest.MonkeyPatch) -> None:
         return {
             **real(),
             "test-crashing-pass": lambda: CrashingPass,
+            "test-rejecting-pass": lambda: RejectingPass,
+            "test-invalid-ir-pass": lambda: InvalidIRPass,
             "test-broken-import": _broken_import,
         }
 
@@ -53,6 +80,28 @@ def test_a_crash_in_a_pass_is_internal_and_keeps_its_cause(extra_passes: None) -
         run_pipeline(Context(), ModuleOp([]), "test-crashing-pass")
     assert "internal compiler error in test-crashing-pass: NameError" in str(info.value)
     assert isinstance(info.value.__cause__, NameError)
+
+
+def test_a_verifier_diagnostic_from_a_pass_is_located_at_its_module(extra_passes: None) -> None:
+    module = parse(make_context(), "\n  builtin.module {\n  }\n", "in.mlir")
+    with pytest.raises(CompileError) as info:
+        run_pipeline(Context(), module, "test-rejecting-pass")
+    assert not isinstance(info.value, InternalCompilerError)
+    assert str(info.value) == (
+        "in.mlir:2:3: error: test-rejecting-pass: the input is not what this pass expects"
+    )
+
+
+def test_invalid_ir_from_a_pass_is_internal_whatever_the_verifier_raises(
+    extra_passes: None,
+) -> None:
+    """Verifying the user's input turns any verifier exception into a located error; the
+    output of a pass that fails to verify other than with a verifier diagnostic is a bug."""
+    text = "func.func @f(%m: memref<4xf32>) {\n  func.return\n}\n"
+    module = parse(make_context(), text, "in.mlir")
+    with pytest.raises(InternalCompilerError, match="in test-invalid-ir-pass: Exception") as info:
+        run_pipeline(Context(), module, "test-invalid-ir-pass")
+    assert type(info.value.__cause__) is Exception
 
 
 def test_a_pass_that_fails_to_import_is_not_a_bad_spec(extra_passes: None) -> None:

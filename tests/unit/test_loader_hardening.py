@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 from vm_build import FunctionBuilder, module
 
-from pyvmvx.runtime import StatusError, load_executables
+from pyvmvx.runtime import Buffer, List, StatusError, load_executables
 from pyvmvx.runtime.modules.hal import ENTRY_CALLING_CONVENTION
 from pyvmvx.runtime.vm import serialize
 from pyvmvx.runtime.vm.executor import HELPERS, CompiledModule, load_module
@@ -31,6 +31,7 @@ from pyvmvx.runtime.vm.format import (
     Successor,
     SymbolRef,
 )
+from pyvmvx.runtime.vm.ops import MAX_LIST_SIZE
 from pyvmvx.runtime.vm.serialize import decode, encode
 from pyvmvx.runtime.vm.validate import MAX_BR_TABLE_SUCCESSORS, validate_module
 
@@ -389,6 +390,68 @@ def test_budgets_must_be_non_negative_ints(budgets: dict[str, Any]) -> None:
     with pytest.raises(StatusError, match="budget must be a non-negative int") as info:
         load_executables(_file(), **budgets)
     assert info.value.code == "INVALID_ARGUMENT"
+
+
+# ---------------------------------------------------------------------------
+# Dispatch: local memory bounded, allocation failures are RESOURCE_EXHAUSTED
+# ---------------------------------------------------------------------------
+
+
+def _local_memory_file(local_memory: int) -> bytes:
+    """An entry point that does nothing with `local_memory` bytes of local memory."""
+    reflection = (("local_memory", str(local_memory)),)
+    export = Export("entry", 0, ENTRY_CALLING_CONVENTION, reflection)
+    return _file(_returning("entry", ENTRY_PARAMS), exports=(export,))
+
+
+def test_local_memory_is_bounded_per_workgroup() -> None:
+    """A 4 GiB request is refused by default; the limit counts whole pages."""
+    with pytest.raises(StatusError, match=r"requires 4294967296b of local memory") as info:
+        load_executables(_local_memory_file(2**32 - 1))["e"].dispatch("entry", (1, 1, 1))
+    assert info.value.code == "RESOURCE_EXHAUSTED"
+    data = _local_memory_file(5000)  # two pages
+    load_executables(data, local_memory_limit=8192)["e"].dispatch("entry", (2, 1, 1))
+    with pytest.raises(StatusError, match="only 8191b is available per workgroup") as info:
+        load_executables(data, local_memory_limit=8191)["e"].dispatch("entry", (2, 1, 1))
+    assert info.value.code == "RESOURCE_EXHAUSTED"
+
+
+@pytest.mark.parametrize("limit", [-1, True, 1.5])
+def test_local_memory_limit_must_be_a_non_negative_int(limit: Any) -> None:
+    with pytest.raises(StatusError, match="local_memory_limit must be") as info:
+        load_executables(_local_memory_file(0), local_memory_limit=limit)
+    assert info.value.code == "INVALID_ARGUMENT"
+
+
+def _out_of_memory(*args: Any) -> Any:
+    raise MemoryError
+
+
+def _resizing_entry() -> Function:
+    """entry(...): a new i32 list resized to `MAX_LIST_SIZE` elements."""
+    builder = FunctionBuilder("entry", ENTRY_PARAMS, ())
+    items = builder.op("vm.list.alloc", builder.const("i32", 0), immediates=("i32",))[0]
+    builder.op("vm.list.resize", items, builder.const("i32", MAX_LIST_SIZE))
+    builder.op("vm.return")
+    return builder.build()
+
+
+@pytest.mark.parametrize("allocation", ["local memory", "vm.list.resize"])
+def test_running_out_of_memory_in_a_dispatch_is_resource_exhausted(
+    allocation: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Within the limits, an allocation the process cannot make is a StatusError too (the
+    fuzz corpus makes these fail for real, under `RLIMIT_AS`)."""
+    if allocation == "local memory":
+        executable = load_executables(_local_memory_file(4096))["e"]
+        monkeypatch.setattr(Buffer, "allocate", _out_of_memory)
+    else:
+        export = Export("entry", 0, ENTRY_CALLING_CONVENTION)
+        executable = load_executables(_file(_resizing_entry(), exports=(export,)))["e"]
+        monkeypatch.setattr(List, "resize", _out_of_memory)
+    with pytest.raises(StatusError, match="out of memory") as info:
+        executable.dispatch("entry", (1, 1, 1))
+    assert info.value.code == "RESOURCE_EXHAUSTED"
 
 
 # ---------------------------------------------------------------------------

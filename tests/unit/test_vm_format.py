@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from vm_build import FunctionBuilder
 
 from pyvmvx.runtime.status import StatusError
-from pyvmvx.runtime.vm.executor import CompiledModule
+from pyvmvx.runtime.vm.executor import CompiledModule, InitLimits
 from pyvmvx.runtime.vm.format import (
     Block,
     Executable,
@@ -26,6 +26,7 @@ from pyvmvx.runtime.vm.format import (
     Module,
     Program,
     Rodata,
+    Splat,
     Successor,
     SymbolRef,
 )
@@ -61,6 +62,7 @@ def _rich_module() -> Module:
     align = main.const("i32", 16)
     buffer = main.op("vm.buffer.alloc", size, align)[0]
     main.op("vm.rodata.inline", immediates=(b"\x00\x01", 4))
+    main.op("vm.rodata.inline", immediates=(Splat(b"\xab\xcd", 6), 2))
     main.op("vm.const.ref.rodata", symbol=SymbolRef("rodata", 0))
     main.op("vm.list.alloc", count, immediates=("buffer",))
     main.const("f32", float("-inf"))
@@ -86,7 +88,11 @@ def _rich_module() -> Module:
             Global("g_buf", "buffer", True),
             Global("g_ref", "ref"),
         ),
-        rodata=(Rodata("blob", bytes(range(7)), 64), Rodata("empty", b"")),
+        rodata=(
+            Rodata("blob", bytes(range(7)), 64),
+            Rodata("empty", b""),
+            Rodata("splat", Splat(b"\x01\x02\x03", 3 * 5), 8),
+        ),
         functions=functions,
     )
 
@@ -110,10 +116,14 @@ def sweep_file() -> bytes:
 
 
 def _translate_all(program: Program | None) -> None:
-    """Whatever decodes must also translate."""
+    """Whatever decodes must also translate, or be refused as over its allocation budget (of
+    1 MiB here): a corrupted splat length may be a valid, larger one."""
     if program is not None:
         for executable in program.executables:
-            CompiledModule(executable.module)
+            try:
+                CompiledModule(executable.module, InitLimits(allocation=1 << 20))
+            except StatusError as err:
+                assert err.code == "RESOURCE_EXHAUSTED", err
 
 
 def _fix_checksum(data: bytes | bytearray) -> bytes:
@@ -164,7 +174,7 @@ def test_empty_program_round_trips() -> None:
 
 def test_file_starts_with_magic_and_version(rich_file: bytes) -> None:
     assert rich_file[:8] == MAGIC
-    assert struct.unpack_from("<I", rich_file, 8)[0] == 2
+    assert struct.unpack_from("<I", rich_file, 8)[0] == 3
 
 
 # ---------------------------------------------------------------------------
@@ -346,7 +356,7 @@ def test_header_errors() -> None:
         good[:10]: "OUT_OF_RANGE",
         b"XXXXXXXX" + good[8:]: "INVALID_ARGUMENT",
         good[:8] + struct.pack("<I", 1) + good[12:]: "INVALID_ARGUMENT",
-        good[:8] + struct.pack("<I", 3) + good[12:]: "INVALID_ARGUMENT",
+        good[:8] + struct.pack("<I", 4) + good[12:]: "INVALID_ARGUMENT",
         good[:12] + struct.pack("<I", 1) + good[16:]: "INVALID_ARGUMENT",
         good[:-1] + bytes([good[-1] ^ 1]): "INVALID_ARGUMENT",
         _fix_checksum(good + b"\x00"): "INVALID_ARGUMENT",

@@ -14,7 +14,9 @@ and `binding_count`; a missing attribute means 0, a malformed one is INVALID_ARG
 executable's `ExecutableEntry` may add `workgroup_size` (`"x,y,z"`), passed to the entry as
 its workgroup size (without it the size is 0, as on IREE's VMVX), and `workgroup_count`
 (`"x,y,z"`), the grid the compiler computed from the export's count region, which a dispatch
-uses when it is given no grid.
+uses when it is given no grid, or, for a count region computing the grid from the workload,
+`workgroup_count_from_workload` and `workload_from_constants`
+(`pyvmvx.runtime.modules.workgroup_count`).
 
 Executable constants: when the executable carries constant values, its module must export
 `__set_constants`, which is called once per VM context with a read-only buffer of 4 bytes per
@@ -23,8 +25,10 @@ constant; values without that export, or that export without values, are INVALID
 Dispatch runs an entry over a `(x, y, z)` grid, x fastest, each workgroup getting a fresh
 mutable list of the bindings, the read-only push-constant buffer and its own zeroed local
 memory (the `local_memory` request rounded up to whole 4096-byte pages: IREE hands each
-workgroup its worker's whole local-memory block, which is at least the request). Every failure
-is a `StatusError`.
+workgroup its worker's whole local-memory block, which is at least the request). Like IREE's
+workers, an executable has a per-workgroup local-memory limit (`local_memory_limit`, default
+`DEFAULT_LOCAL_MEMORY`): an entry that requires more, or memory running out while allocating
+it, is RESOURCE_EXHAUSTED. Every failure is a `StatusError`.
 
 Threads: `threads=N` lets up to N workgroups of one dispatch run at once (`threads=None` or 1:
 one at a time, in order, like IREE's local-sync; N above `MAX_THREADS` is clamped to it; 0,
@@ -49,7 +53,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from pyvmvx.runtime.modules.registry import instantiate_modules
-from pyvmvx.runtime.status import invalid_argument
+from pyvmvx.runtime.modules.workgroup_count import WorkgroupCountFunction
+from pyvmvx.runtime.status import StatusCode, StatusError, invalid_argument
 from pyvmvx.runtime.vm.buffer import Buffer
 from pyvmvx.runtime.vm.executor import CompiledModule, Context
 from pyvmvx.runtime.vm.format import Executable
@@ -63,6 +68,9 @@ LOCAL_MEMORY_PAGE_SIZE = 4096
 UINT32_LIMIT = 1 << 32
 MAX_THREADS = 64
 """The size of the process-wide worker pool, and the most `threads=` a dispatch gets."""
+DEFAULT_LOCAL_MEMORY = 1 << 26
+"""The local memory one workgroup may get unless the executable is loaded with another
+`local_memory_limit` (64 MiB; a module file may ask for up to 4 GiB)."""
 
 Grid = tuple[int, int, int]
 
@@ -80,6 +88,8 @@ class EntryPoint:
     workgroup_size: Grid
     workgroup_count: Grid | None
     """The grid the compiler computed for the entry (its constant count region), if any."""
+    count_function: WorkgroupCountFunction | None = None
+    """The grid as a function of the workload (a count region computing it), if any."""
 
 
 class HalExecutable:
@@ -89,9 +99,20 @@ class HalExecutable:
     context gets the executable constants through `__set_constants`. The first context is
     created at load, so import, initializer and constant errors surface there. Imports resolve
     against every registered module (`registry.MODULES`), which `natives` extends or overrides.
+    A dispatch gives each workgroup at most `local_memory_limit` bytes of local memory.
     """
 
-    def __init__(self, executable: Executable, natives: Mapping[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        executable: Executable,
+        natives: Mapping[str, Any] | None = None,
+        local_memory_limit: int = DEFAULT_LOCAL_MEMORY,
+    ) -> None:
+        if type(local_memory_limit) is not int or local_memory_limit < 0:
+            raise invalid_argument(
+                f"local_memory_limit must be a non-negative int, got {local_memory_limit!r}"
+            )
+        self.local_memory_limit = local_memory_limit
         self.name = executable.name
         self._compiled = CompiledModule(executable.module)
         self.entry_points = _entry_points(executable)
@@ -134,6 +155,12 @@ class HalExecutable:
             )
         if constants.mutable:
             raise invalid_argument("the push-constant buffer must be read-only")
+        if entry.local_memory > self.local_memory_limit:
+            raise StatusError(
+                StatusCode.RESOURCE_EXHAUSTED,
+                f"dispatch requires {entry.local_memory}b of local memory but only "
+                f"{self.local_memory_limit}b is available per workgroup",
+            )
         for count in workgroup_count:
             if not 0 <= count < UINT32_LIMIT:
                 raise invalid_argument(f"workgroup count {workgroup_count} is not 3 uint32s")
@@ -255,7 +282,14 @@ class _Dispatch:
 
     def _local_memory(self) -> Buffer:
         size = self.entry.local_memory
-        return Buffer.allocate(size) if size else _NO_LOCAL_MEMORY
+        if not size:
+            return _NO_LOCAL_MEMORY
+        try:
+            return Buffer.allocate(size)
+        except MemoryError:
+            raise StatusError(
+                StatusCode.RESOURCE_EXHAUSTED, f"out of memory allocating {size}b of local memory"
+            ) from None
 
 
 _NO_LOCAL_MEMORY = Buffer(bytearray(), mutable=True)
@@ -330,17 +364,22 @@ def _entry_points(executable: Executable) -> tuple[EntryPoint, ...]:
         where = f"entry point {export.name!r} of executable {executable.name!r}"
         local_memory = _uint32(reflection.get("local_memory", "0"), "local_memory", where)
         pages = -(-local_memory // LOCAL_MEMORY_PAGE_SIZE)
+        constant_count = _uint32(reflection.get("constant_count", "0"), "constant_count", where)
+        counts = attributes.get("workgroup_count_from_workload")
         entries.append(
             EntryPoint(
                 ordinal=len(entries),
                 name=export.name,
                 local_memory=pages * LOCAL_MEMORY_PAGE_SIZE,
-                constant_count=_uint32(
-                    reflection.get("constant_count", "0"), "constant_count", where
-                ),
+                constant_count=constant_count,
                 binding_count=_uint32(reflection.get("binding_count", "0"), "binding_count", where),
                 workgroup_size=_grid(attributes, "workgroup_size", where) or (0, 0, 0),
                 workgroup_count=_grid(attributes, "workgroup_count", where),
+                count_function=None
+                if counts is None
+                else WorkgroupCountFunction.parse(
+                    counts, attributes.get("workload_from_constants", ""), constant_count, where
+                ),
             )
         )
     return tuple(entries)

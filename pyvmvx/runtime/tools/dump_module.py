@@ -1,9 +1,11 @@
 """`pyvmvx-dump-module FILE`: print a module file the way `iree-dump-module` does.
 
 For the host module and each executable: imports and exports with their calling conventions
-and reflection attributes, executable entry metadata and constants, globals, rodata sizes, and
-every function disassembled with its typed registers and blocks (`%r3:i64 = vm.add.i64 %r1,
-%r2`). Reads the file with the runtime's validating reader; exits 1 with the error otherwise.
+and reflection attributes, executable entry metadata and constants, globals, rodata sizes
+(and a splat's pattern size), and every function disassembled with its typed registers and
+blocks (`%r3:i64 = vm.add.i64 %r1, %r2`; a variadic call's arguments grouped as IREE writes
+them, `@hal.buffer_view.create(%r1, %r2, %r2, %r3, %r4, [%r5, %r6])`). Reads the file with the
+runtime's validating reader; exits 1 with the error otherwise.
 """
 
 from __future__ import annotations
@@ -11,11 +13,22 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import cast
 
 from pyvmvx.runtime.api import read_module_file
 from pyvmvx.runtime.status import StatusError
-from pyvmvx.runtime.vm.format import Function, Instruction, Module, Program, Successor
+from pyvmvx.runtime.vm.format import (
+    Data,
+    Function,
+    Immediate,
+    Instruction,
+    Module,
+    Program,
+    Splat,
+    Successor,
+)
 from pyvmvx.runtime.vm.serialize import VERSION, decode
+from pyvmvx.runtime.vm.validate import group_variadic_operands, parse_signature
 
 _SYMBOL_TABLES = {"import": "imports", "function": "functions", "global": "globals"}
 
@@ -64,8 +77,7 @@ def _module(module: Module) -> list[str]:
         )
     lines.append(f"  Rodata ({len(module.rodata)}):")
     lines += [
-        f"    [{i}] @{_name(segment.name)} : {len(segment.data)} bytes, "
-        f"alignment {segment.alignment}"
+        f"    [{i}] @{_name(segment.name)} : {_data(segment.data)}, alignment {segment.alignment}"
         for i, segment in enumerate(module.rodata)
     ]
     lines.append(f"  Functions ({len(module.functions)}):")
@@ -103,6 +115,9 @@ def _instruction(module: Module, function: Function, instruction: Instruction) -
     parts += [_successor(s) for s in instruction.successors]
     if instruction.op == "vm.call":
         text += f"({', '.join(operands)})"
+    elif instruction.op == "vm.call.variadic":
+        text += f"({_variadic_arguments(module, instruction)})"
+        parts = []
     else:
         parts = operands + parts
     if parts:
@@ -113,10 +128,35 @@ def _instruction(module: Module, function: Function, instruction: Instruction) -
     return text
 
 
-def _immediate(value: int | float | str | bytes) -> str:
-    if isinstance(value, bytes):
-        return f"<{len(value)} bytes>"
+def _variadic_arguments(module: Module, instruction: Instruction) -> str:
+    """A variadic call's operands grouped as IREE writes them: `%r1, [%r2, %r3], [(%r4,
+    %r5)]` (validated, so the segment sizes fit the import's signature)."""
+    assert instruction.symbol is not None
+    params, _ = parse_signature(module.imports[instruction.symbol.index].calling_convention)
+    groups = group_variadic_operands(
+        params,
+        cast(tuple[int, ...], instruction.immediates),
+        [f"%r{r}" for r in instruction.operands],
+    )
+    return ", ".join(
+        group
+        if isinstance(group, str)
+        else "[" + ", ".join(t[0] if len(t) == 1 else f"({', '.join(t)})" for t in group) + "]"
+        for group in groups
+    )
+
+
+def _immediate(value: Immediate) -> str:
+    if isinstance(value, bytes | Splat):
+        return f"<{_data(value)}>"
     return repr(value)
+
+
+def _data(value: Data) -> str:
+    """The size of data; for a splat, also that of its pattern."""
+    if isinstance(value, Splat):
+        return f"{value.length} bytes (splat of a {len(value.pattern)}-byte pattern)"
+    return f"{len(value)} bytes"
 
 
 def _name(text: str) -> str:

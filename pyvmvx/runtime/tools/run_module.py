@@ -1,8 +1,11 @@
 """`pyvmvx-run --module=FILE --function=NAME --input=... --output=...`: call a host function.
 
-Runs an export of the module file's host module (with every registered native module
-available to its imports) on plain values and buffers, with `iree-run-module`'s `--input`
-syntax:
+A host function of IREE's ABI (an export with an `iree.abi.declaration`: buffer views in and
+out) is called as `pyvmvx.load` calls it, each `--input` a tensor (a scalar one of rank 0), and
+its results print as `iree-run-module` prints them (`EXEC @main`, `result[0]:
+hal.buffer_view`, `2x3xf32=[1 2 3][4 5 6]`) or, with `--output=@y.npy`, are saved as arrays.
+Any other export runs (with every registered native module available to its imports) on
+plain values and buffers. Both take `iree-run-module`'s `--input` syntax:
 
 - `--input=i32=5`, `i64=-1`, `f32=1.5`, `f64=2`: a scalar for an i32/i64/f32/f64 argument;
 - `--input="2x3xf32=1 2 3 4 5 6"`: a buffer holding that row-major array (element types
@@ -22,15 +25,18 @@ import argparse
 import math
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
+from pyvmvx.runtime.abi import DECLARATION_KEY
 from pyvmvx.runtime.api import read_module_file
 from pyvmvx.runtime.modules.registry import instantiate_modules
+from pyvmvx.runtime.program import Module, instantiate
 from pyvmvx.runtime.status import StatusCode, StatusError, invalid_argument
+from pyvmvx.runtime.tools.tensor_format import format_tensor
 from pyvmvx.runtime.vm.buffer import Buffer
 from pyvmvx.runtime.vm.executor import CompiledModule
 from pyvmvx.runtime.vm.list import List
@@ -55,11 +61,15 @@ ELEMENT_TYPES: dict[str, type[np.generic]] = {
     "f32": np.float32,
     "f64": np.float64,
 }
+_Item = TypeVar("_Item")
 SCALAR_KINDS = {"i32": "i32", "i64": "i64", "f32": "f32", "f64": "f64"}
 _SEPARATORS = re.compile(r"[\s,\[\]]+")
 _PRINTED_BYTES = 64
 MAX_INPUT_BYTES = 1 << 32
 """The largest array one `--input` may describe (4 GiB); larger is RESOURCE_EXHAUSTED."""
+MAX_INPUT_RANK = 64
+"""The most dimensions one `--input` shape may have (as many as numpy 2 allows an array); more
+is INVALID_ARGUMENT."""
 
 
 @dataclass(frozen=True)
@@ -71,9 +81,30 @@ class Input:
 
 
 def parse_input(text: str) -> Input:
-    """One `--input` value (INVALID_ARGUMENT with the reason if it is malformed)."""
+    """One `--input` value (INVALID_ARGUMENT with the reason if it is malformed). Running out
+    of memory anywhere while reading it is RESOURCE_EXHAUSTED."""
+    kind, value = _parse_value(text)
+    return Input(kind, _array_buffer(value) if kind == "ref" else value)
+
+
+def parse_tensor(text: str) -> np.ndarray:
+    """One `--input` as an array for a tensor argument (a scalar is a rank-0 array)."""
+    kind, value = _parse_value(text)
+    return value if kind == "ref" else np.array(value, ELEMENT_TYPES[kind])
+
+
+def _parse_value(text: str) -> tuple[str, Any]:
+    """An input's VM kind and value: a scalar, or for `ref` an array of its shape."""
+    try:
+        return _parse(text)
+    except MemoryError:
+        message = f"input {text[:80]!r}: not enough memory to hold it"
+        raise StatusError(StatusCode.RESOURCE_EXHAUSTED, message) from None
+
+
+def _parse(text: str) -> tuple[str, Any]:
     if text.startswith("@"):
-        return Input("ref", _array_buffer(_load_npy(text[1:])))
+        return "ref", _load_npy(text[1:])
     spec, equals, values = text.partition("=")
     if not equals:
         raise invalid_argument(f"input {text!r} is not TYPE=VALUE, SHAPExTYPE=VALUES or @FILE")
@@ -88,7 +119,11 @@ def parse_input(text: str) -> Input:
                 f"input {text!r}: a scalar is one i32, i64, f32 or f64 value (use a shape, "
                 "e.g. 1xi8=..., for other types)"
             )
-        return Input(SCALAR_KINDS[element], _scalar(tokens[0], dtype, text))
+        return SCALAR_KINDS[element], _scalar(tokens[0], dtype, text)
+    if len(dims) > MAX_INPUT_RANK:
+        raise invalid_argument(
+            f"input {text[:80]!r}: {len(dims)} dimensions; at most {MAX_INPUT_RANK} are supported"
+        )
     if not all(d.isascii() and d.isdigit() and len(d) <= 18 for d in dims):
         raise invalid_argument(
             f"input {text[:80]!r}: shape dimensions must be non-negative integers below 10**18"
@@ -103,13 +138,9 @@ def parse_input(text: str) -> Input:
     if len(tokens) not in (count, 1) and not (count == 0 and not tokens):
         raise invalid_argument(f"input {text!r}: {len(tokens)} values for {count} elements")
     elements = [_scalar(token, dtype, text) for token in tokens]
-    try:
-        full = len(elements) == 1
-        array = np.full(shape, elements[0], dtype) if full else np.array(elements, dtype)
-    except MemoryError:
-        message = f"input {text[:80]!r}: not enough memory for {count} elements"
-        raise StatusError(StatusCode.RESOURCE_EXHAUSTED, message) from None
-    return Input("ref", _array_buffer(array.reshape(shape)))
+    full = len(elements) == 1
+    array = np.full(count, elements[0], dtype) if full else np.array(elements, dtype)
+    return "ref", array.reshape(shape)
 
 
 def _scalar(token: str, dtype: np.dtype, text: str) -> int | float | bool:
@@ -141,7 +172,9 @@ def _load_npy(path: str) -> np.ndarray:
 
 
 def _array_buffer(array: np.ndarray) -> Buffer:
-    return Buffer(bytearray(np.ascontiguousarray(array).tobytes()), mutable=True)
+    """A buffer over a fresh array's bytes in row-major order (copied only if the array is in
+    another order)."""
+    return Buffer(np.ascontiguousarray(array), mutable=True)
 
 
 def format_result(kind: str, value: Any) -> str:
@@ -165,6 +198,11 @@ def save_result(path: str, kind: str, value: Any) -> None:
         array = np.array(value, dtype=ELEMENT_TYPES[kind])
     else:
         raise invalid_argument(f"a {kind} result cannot be saved to {path!r}")
+    save_array(path, array)
+
+
+def save_array(path: str, array: np.ndarray) -> None:
+    """Write an array to a `.npy` file (INVALID_ARGUMENT if it cannot be written)."""
     try:
         np.save(path, array, allow_pickle=False)
     except OSError as err:
@@ -185,6 +223,8 @@ def run(module_path: str, function: str, inputs: Sequence[str], outputs: Sequenc
     if export is None:
         available = ", ".join(e.name for e in host.exports) or "none"
         raise StatusError("NOT_FOUND", f"no function {function!r} (exports: {available})")
+    if DECLARATION_KEY in export.attributes:
+        return _run_tensor_function(instantiate(program), function, inputs, outputs)
     params, results = parse_calling_convention(export.calling_convention)
     arguments = [parse_input(text) for text in inputs]
     if len(arguments) != len(params):
@@ -199,13 +239,49 @@ def run(module_path: str, function: str, inputs: Sequence[str], outputs: Sequenc
         raise invalid_argument(f"{len(outputs)} --output flags for {len(results)} results")
     context = CompiledModule(host).instantiate(instantiate_modules())
     values = context.call(function, *(a.value for a in arguments))
+    items = [(_result_kind(k, value), value) for k, value in zip(results, values, strict=True)]
+    return _emit(
+        outputs,
+        items,
+        lambda _, item: format_result(*item),
+        lambda path, item: save_result(path, *item),
+    )
+
+
+def _run_tensor_function(
+    module: Module, function: str, inputs: Sequence[str], outputs: Sequence[str]
+) -> str:
+    """Call a host function of IREE's ABI with `--input` arrays; print as iree-run-module."""
+    specs = module.functions[function].outputs
+    if len(outputs) > len(specs):
+        raise invalid_argument(f"{len(outputs)} --output flags for {len(specs)} results")
+    result = module[function](*(parse_tensor(text) for text in inputs))
+    arrays = () if result is None else result if isinstance(result, tuple) else (result,)
+    printed = _emit(
+        outputs,
+        list(zip(specs, arrays, strict=True)),
+        lambda index, item: (
+            f"result[{index}]: hal.buffer_view\n{format_tensor(item[0].element_type.name, item[1])}"
+        ),
+        lambda path, item: save_array(path, item[1]),
+    )
+    return f"EXEC @{function}\n{printed}"
+
+
+def _emit(
+    outputs: Sequence[str],
+    items: Sequence[_Item],
+    show: Callable[[int, _Item], str],
+    save: Callable[[str, _Item], None],
+) -> str:
+    """Each result printed (`show`) or, where its `--output` says `@FILE.npy`, saved."""
     printed: list[str] = []
-    for index, (kind, value) in enumerate(zip(results, values, strict=True)):
+    for index, item in enumerate(items):
         target = outputs[index] if index < len(outputs) else "-"
         if target == "-":
-            printed.append(format_result(_result_kind(kind, value), value))
+            printed.append(show(index, item))
         elif target.startswith("@"):
-            save_result(target[1:], _result_kind(kind, value), value)
+            save(target[1:], item)
         else:
             raise invalid_argument(f"--output={target!r}: expected @FILE.npy or -")
     return "".join(line + "\n" for line in printed)

@@ -12,6 +12,11 @@ Register and global types are the runtime's type names: `i32`, `i64`, `f32`, `f6
 `list` and `ref` (any ref). Calling conventions are IREE's strings, `0<args>_<results>` with
 `i`/`I`/`f`/`F`/`r` per i32/i64/f32/f64/ref value and `v` for none (`0rrriiiiiiiii_v`).
 
+Read-only data (a rodata segment, a `vm.rodata.inline` immediate) is `bytes` or a `Splat`: a
+pattern repeated to a length, which keeps a splat constant as small in the file as in the
+source and is materialized when the module is loaded. A decoded rodata segment may also be a
+read-only `memoryview` of the module file's bytes (of a mapped file: weights not copied).
+
 Nothing here checks anything; `validate.validate_program` does, and `serialize.decode`
 validates what it reads. The validator accepts exact types only (a `str`, never a subclass of
 it; a `Function`, never a subclass), because the executor generates Python source from these
@@ -23,8 +28,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-Immediate = int | float | str | bytes
-"""An instruction immediate: an integer, a float, a string or raw bytes (see ops.OpSpec)."""
+
+@dataclass(frozen=True, slots=True)
+class Splat:
+    """`length` bytes of `pattern` repeated (a whole number of times): read-only data kept
+    as one copy of its pattern (`dense<1.0> : tensor<300000000xf32>` is 4 bytes of pattern
+    and a length of 1.2 GB) until the runtime loads it. `len()` is `length`, as for bytes."""
+
+    pattern: bytes
+    length: int
+
+    def __len__(self) -> int:
+        return self.length
+
+
+Data = bytes | memoryview | Splat
+"""Read-only data: raw bytes (or a read-only byte view of a module file), or a splat."""
+
+Immediate = int | float | str | Data
+"""An instruction immediate: an integer, a float, a string or data (see ops.OpSpec)."""
 
 CCONV_CODES = {
     "i32": "i",
@@ -149,7 +171,7 @@ class Rodata:
     """A read-only data segment, loaded as a read-only buffer aligned to `alignment`."""
 
     name: str
-    data: bytes
+    data: Data
     alignment: int = 16
 
 

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Callable
+from itertools import repeat
 from typing import Any
 
 from pyvmvx.runtime.status import invalid_argument, out_of_range
 from pyvmvx.runtime.vm.buffer import Buffer
 from pyvmvx.runtime.vm.ints import wrap_int
+from pyvmvx.runtime.vm.ref import RefObject
 
 _F32 = struct.Struct("<f")
 
@@ -100,7 +102,7 @@ class List:
         if size < len(items):
             del items[size:]
         else:
-            items.extend([self._default] * (size - len(items)))
+            items.extend(repeat(self._default, size - len(items)))  # no temporary list
         self._capacity = max(self._capacity, size)
 
     def get(self, index: int) -> Any:
@@ -130,7 +132,7 @@ class List:
             return None
         expected = self.element_type
         if expected == "ref":
-            if isinstance(value, tuple(_REF_TYPES.values())):
+            if isinstance(value, (*_REF_TYPES.values(), RefObject)):
                 return value
         elif isinstance(value, _REF_TYPES[expected]):
             return value

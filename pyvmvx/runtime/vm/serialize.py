@@ -6,10 +6,15 @@ anything is allocated, every value against its type and range, and the result ag
 `validate.validate_program`. Decoding is linear in the size of the data. Errors are
 StatusError: OUT_OF_RANGE when a length, count or offset runs past the data, INVALID_ARGUMENT
 for anything else. The layout is documented byte by byte in `docs/module-format.md`.
+
+Version 3 added splats (read-only data stored as a pattern and a length): rodata segments
+carry a data tag (bytes or splat) and immediates a splat tag. Version 2 files, which have
+neither, are still read.
 """
 
 from __future__ import annotations
 
+import mmap
 import struct
 import zlib
 from typing import Any
@@ -17,16 +22,19 @@ from typing import Any
 from pyvmvx.runtime.status import invalid_argument, out_of_range
 from pyvmvx.runtime.vm.format import (
     Block,
+    Data,
     Executable,
     ExecutableEntry,
     Export,
     Function,
     Global,
+    Immediate,
     Import,
     Instruction,
     Module,
     Program,
     Rodata,
+    Splat,
     Successor,
     SymbolRef,
 )
@@ -34,7 +42,9 @@ from pyvmvx.runtime.vm.ops import OPS, REGISTER_TYPES
 from pyvmvx.runtime.vm.validate import MAX_BR_TABLE_SUCCESSORS, validate_program
 
 MAGIC = b"PYVMVX\r\n"
-VERSION = 2
+VERSION = 3
+READABLE_VERSIONS = (2, 3)
+"""Versions `decode` reads: 2 is 3 without splats (and without a tag on rodata data)."""
 HEADER = struct.Struct("<8sIIII")  # magic, version, flags, crc32 of the rest, section count
 SECTION = struct.Struct("<IQQ")  # kind, offset, length
 SECTION_HOST = 1
@@ -42,7 +52,7 @@ SECTION_EXECUTABLE = 2
 
 TYPE_CODES = {t: i + 1 for i, t in enumerate(REGISTER_TYPES)}
 SYMBOL_CODES = {"import": 1, "function": 2, "global": 3, "rodata": 4}
-IMM_INT, IMM_FLOAT, IMM_STR, IMM_BYTES = 1, 2, 3, 4
+IMM_INT, IMM_FLOAT, IMM_STR, IMM_BYTES, IMM_SPLAT = 1, 2, 3, 4, 5
 GLOBAL_MUTABLE, GLOBAL_HAS_INITIAL = 1, 2
 
 _U8 = struct.Struct("<B")
@@ -75,15 +85,21 @@ def encode(program: Program) -> bytes:
 
 def decode(data: bytes | bytearray | memoryview) -> Program:
     """The validated `Program` in `data`; StatusError (OUT_OF_RANGE or INVALID_ARGUMENT) if
-    the bytes are not a well-formed module file of this version."""
-    data = bytes(data)
+    the bytes are not a well-formed module file of this version.
+
+    Rodata segments are read-only views of `data`, not copies, when `data` cannot change:
+    `bytes`, or a memoryview of bytes or of a read-only `mmap` (a mapped module file, whose
+    weights are then used in place); anything else is copied first."""
+    data = _immutable_view(data)
     if len(data) < HEADER.size:
         raise out_of_range(f"module file too short: {len(data)} bytes")
     magic, version, flags, checksum, count = HEADER.unpack_from(data)
     if magic != MAGIC:
         raise invalid_argument("not a pyvmvx module file (bad magic)")
-    if version != VERSION:
-        raise invalid_argument(f"unsupported module file version {version} (expected {VERSION})")
+    if version not in READABLE_VERSIONS:
+        raise invalid_argument(
+            f"unsupported module file version {version} (expected one of {READABLE_VERSIONS})"
+        )
     if flags != 0:
         raise invalid_argument(f"unknown module file flags {flags:#x}")
     if zlib.crc32(memoryview(data)[HEADER.size :]) != checksum:
@@ -100,7 +116,7 @@ def decode(data: bytes | bytearray | memoryview) -> Program:
             raise invalid_argument(f"section {i} starts at {offset}, expected {expected_offset}")
         if length > len(data) - offset:
             raise out_of_range(f"section {i} ({length} bytes at {offset}) runs past the file")
-        reader = _Reader(data, offset, offset + length)
+        reader = _Reader(data, offset, offset + length, version)
         if kind == SECTION_HOST:
             if host is not None or executables:
                 raise invalid_argument(f"section {i}: the host module must be the first section")
@@ -116,6 +132,15 @@ def decode(data: bytes | bytearray | memoryview) -> Program:
     program = Program(host, tuple(executables))
     validate_program(program)
     return program
+
+
+def _immutable_view(data: bytes | bytearray | memoryview) -> memoryview:
+    view = memoryview(data)
+    owner = view.obj
+    immutable = type(owner) is bytes or (type(owner) is mmap.mmap and view.readonly)
+    if immutable and view.format == "B" and view.ndim == 1 and view.c_contiguous:
+        return view
+    return memoryview(bytes(view))
 
 
 class _Writer:
@@ -184,7 +209,7 @@ class _Writer:
         for segment in module.rodata:
             self.string(segment.name)
             self.u32(segment.alignment)
-            self.blob(segment.data)
+            self.immediate(segment.data)  # tagged as a bytes or splat immediate is
         self.u32(len(module.functions))
         for function in module.functions:
             self.function(function)
@@ -243,18 +268,24 @@ class _Writer:
         elif isinstance(value, str):
             self.u8(IMM_STR)
             self.string(value)
+        elif isinstance(value, Splat):
+            self.u8(IMM_SPLAT)
+            self.out += _U64.pack(value.length)
+            self.blob(value.pattern)
         else:
             self.u8(IMM_BYTES)
             self.blob(value)
 
 
 class _Reader:
-    """Reads one section; every read is bounds-checked against the section's end."""
+    """Reads one section of a file of `version`; every read is bounds-checked against the
+    section's end."""
 
-    def __init__(self, data: bytes, position: int, end: int) -> None:
+    def __init__(self, data: memoryview, position: int, end: int, version: int) -> None:
         self.data = data
         self.position = position
         self.end = end
+        self.version = version
         self.ops: tuple[str, ...] = ()
 
     def take(self, size: int) -> int:
@@ -281,14 +312,39 @@ class _Reader:
         length = self.u32()
         start = self.take(length)
         try:
-            return self.data[start : start + length].decode("utf-8")
+            return str(self.data[start : start + length], "utf-8")
         except UnicodeDecodeError:
             raise invalid_argument(f"invalid UTF-8 string at offset {start}") from None
 
+    def u64(self) -> int:
+        return _U64.unpack_from(self.data, self.take(8))[0]
+
     def blob(self) -> bytes:
-        length = _U64.unpack_from(self.data, self.take(8))[0]
+        return bytes(self.segment())
+
+    def segment(self) -> memoryview:
+        """A blob as a view of the data: rodata segments (weights) are not copied."""
+        length = self.u64()
         start = self.take(length)
         return self.data[start : start + length]
+
+    def rodata_data(self) -> Data:
+        """A segment's data: a blob in version 2, else bytes or a splat tagged as immediates;
+        bytes are a view of the data (`segment`)."""
+        if self.version == 2:
+            return self.segment()
+        tag = self.u8()
+        if tag not in (IMM_BYTES, IMM_SPLAT):
+            raise invalid_argument(f"unknown rodata data tag {tag} at offset {self.position - 1}")
+        return self.segment() if tag == IMM_BYTES else self.data_value(tag)
+
+    def data_value(self, tag: int) -> Data:
+        """The bytes (`IMM_BYTES`) or the splat (`IMM_SPLAT`) after a data tag. A splat's
+        length is only read here: the validator bounds it, the executor materializes it."""
+        if tag == IMM_BYTES:
+            return self.blob()
+        length = self.u64()
+        return Splat(self.blob(), length)
 
     def indices(self) -> tuple[int, ...]:
         return tuple(self.u32() for _ in range(self.count(4)))
@@ -327,7 +383,7 @@ class _Reader:
         imports = tuple(Import(self.string(), self.string()) for _ in range(self.count(8)))
         globals_ = tuple(self.global_() for _ in range(self.count(6)))
         rodata = tuple(
-            Rodata(self.string(), alignment=self.u32(), data=self.blob())
+            Rodata(self.string(), alignment=self.u32(), data=self.rodata_data())
             for _ in range(self.count(16))
         )
         functions = tuple(self.function() for _ in range(self.count(20)))
@@ -379,7 +435,7 @@ class _Reader:
         successors = tuple(Successor(self.u32(), self.indices()) for _ in range(count))
         return Instruction(self.ops[op_index], operands, results, immediates, symbol, successors)
 
-    def immediate(self) -> int | float | str | bytes:
+    def immediate(self) -> Immediate:
         tag = self.u8()
         if tag == IMM_INT:
             return _I64.unpack_from(self.data, self.take(8))[0]
@@ -387,6 +443,6 @@ class _Reader:
             return _F64.unpack_from(self.data, self.take(8))[0]
         if tag == IMM_STR:
             return self.string()
-        if tag == IMM_BYTES:
-            return self.blob()
+        if tag == IMM_BYTES or (tag == IMM_SPLAT and self.version >= 3):
+            return self.data_value(tag)
         raise invalid_argument(f"unknown immediate tag {tag} at offset {self.position - 1}")

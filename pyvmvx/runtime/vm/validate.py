@@ -6,8 +6,10 @@ plain ints, names looked up in fixed tables are plain strs, and no attribute acc
 foreign code), every index is in range, every op is in `ops.OPS` with the right operand,
 result, immediate, symbol and successor shapes and register types, every block ends in exactly
 one terminator, branch arguments match their target's block arguments, `vm.br_table` has at
-most `MAX_BR_TABLE_SUCCESSORS` successors, and calling conventions are well formed and match
-the functions they describe. Failures raise INVALID_ARGUMENT naming the place.
+most `MAX_BR_TABLE_SUCCESSORS` successors, calling conventions are well formed and match
+the functions they describe, and every splat is a whole number of copies of a non-empty
+pattern, at most `MAX_ALLOCATION` bytes (the executor materializes it under a budget).
+Failures raise INVALID_ARGUMENT naming the place.
 
 The work is linear in the size of the module: per-module and per-function tables (import
 signatures, block argument types) are computed once, never per instruction.
@@ -16,8 +18,8 @@ signatures, block argument types) are computed once, never per instruction.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-from typing import Any, cast
+from collections.abc import Iterable, Sequence
+from typing import Any, TypeVar, cast
 
 from pyvmvx.runtime.status import invalid_argument
 from pyvmvx.runtime.vm.format import (
@@ -32,27 +34,37 @@ from pyvmvx.runtime.vm.format import (
     Module,
     Program,
     Rodata,
+    Splat,
     Successor,
     SymbolRef,
 )
 from pyvmvx.runtime.vm.ops import (
     LIST_ELEMENT_TYPES,
     MAX_ALIGNMENT,
+    MAX_ALLOCATION,
     OPS,
     REF_TYPES,
     REGISTER_TYPES,
     OpSpec,
 )
 
-CCONV_PATTERN = re.compile(r"0(v|[iIfFr]+)_(v|[iIfFr]+)")
+CCONV_PATTERN = re.compile(r"0(v|(?:[iIfFr]|C[iIfFr]+D)+)_(v|[iIfFr]+)")
+"""IREE's calling conventions; a `C...D` span is a variadic argument (its element kinds)."""
 CCONV_KINDS = {"i": "i32", "I": "i64", "f": "f32", "F": "f64", "r": "ref"}
+_CCONV_PARAMETER = re.compile(r"C([iIfFr]+)D|([iIfFr])")
 
 _INT_RANGES = {"i32": (-(1 << 31), 1 << 32), "i64": (-(1 << 63), 1 << 63)}
 
 MAX_BR_TABLE_SUCCESSORS = 1 << 16
 """The most successors (the default and the cases) a `vm.br_table` may have."""
 
-Signature = tuple[tuple[str, ...], tuple[str, ...], bool]
+_T = TypeVar("_T")
+
+Parameter = str | tuple[str, ...]
+"""A parameter's kind, or for a variadic parameter the tuple of its element kinds (one kind
+for `i64 ...`, several for `tuple<i32, !vm.ref<?>, i64> ...`)."""
+
+Signature = tuple[tuple[Parameter, ...], tuple[str, ...], bool]
 """A callee's parameter and result kinds, and whether register types must match exactly."""
 
 
@@ -93,17 +105,28 @@ def validate_module(module: Module) -> None:
         raise invalid_argument(f"module {module.name!r}: {err}") from None
 
 
-def parse_calling_convention(cconv: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """Argument and result kinds of a calling convention (`ref` for `r`); INVALID_ARGUMENT
-    if it is malformed (variadic spans are not supported)."""
+def parse_signature(cconv: str) -> tuple[tuple[Parameter, ...], tuple[str, ...]]:
+    """Parameter and result kinds of a calling convention (`ref` for `r`; a variadic `C...D`
+    span is the tuple of its element kinds); INVALID_ARGUMENT if it is malformed."""
     match = CCONV_PATTERN.fullmatch(cconv) if type(cconv) is str else None
     if match is None:
         raise invalid_argument(f"malformed calling convention {_show(cconv)}")
     args, results = match.groups()
-    return (
-        tuple(CCONV_KINDS[c] for c in args.replace("v", "")),
-        tuple(CCONV_KINDS[c] for c in results.replace("v", "")),
-    )
+    params: list[Parameter] = [
+        tuple(CCONV_KINDS[c] for c in span) if span else CCONV_KINDS[code]
+        for span, code in _CCONV_PARAMETER.findall(args.replace("v", ""))
+    ]
+    return tuple(params), tuple(CCONV_KINDS[c] for c in results.replace("v", ""))
+
+
+def parse_calling_convention(cconv: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Argument and result kinds of a function's calling convention (`ref` for `r`);
+    INVALID_ARGUMENT if it is malformed or variadic."""
+    params, results = parse_signature(cconv)
+    kinds = tuple(p for p in params if type(p) is str)
+    if len(kinds) != len(params):
+        raise invalid_argument(f"calling convention {cconv!r} is variadic")
+    return kinds, results
 
 
 # ---------------------------------------------------------------------------
@@ -124,8 +147,7 @@ def _check_module(module: Module) -> None:
     names = set()
     for segment in _items(module.rodata, Rodata, "rodata"):
         _name(segment.name, names, "rodata")
-        if type(segment.data) is not bytes:
-            raise _Invalid(f"rodata {segment.name!r} data must be bytes")
+        _data(segment.data, f"rodata {segment.name!r}")
         _alignment(segment.alignment, f"rodata {segment.name!r}")
     names = set()
     functions = _items(module.functions, Function, "functions")
@@ -199,7 +221,7 @@ class _Callees:
 
     def __init__(self, module: Module) -> None:
         self.imports = tuple(
-            (*parse_calling_convention(i.calling_convention), False) for i in module.imports
+            (*parse_signature(i.calling_convention), False) for i in module.imports
         )
         self.functions = tuple((f.params, f.results, True) for f in module.functions)
 
@@ -259,16 +281,68 @@ def _instruction(
         _match(results, (), "result", exact=True)
     elif spec.signature == "callee":
         params, rets, exact = callees[cast(SymbolRef, symbol)]
-        _match(operands, params, "operand", exact=exact)
+        if any(type(p) is tuple for p in params):
+            raise _Invalid("calls a variadic import (that takes vm.call.variadic)")
+        _match(operands, cast(tuple[str, ...], params), "operand", exact=exact)
         _match(results, rets, "result", exact=exact, produced=True)
+    elif spec.signature == "variadic":
+        if cast(SymbolRef, symbol).kind != "import":
+            raise _Invalid("calls a function (only imports are called with vm.call.variadic)")
+        params, rets, _ = callees[cast(SymbolRef, symbol)]
+        kinds = _variadic_operands(params, instruction.immediates, len(operands))
+        _match(operands, kinds, "operand", exact=False)
+        _match(results, rets, "result", exact=False, produced=True)
     else:
         _match(operands, spec.operands, "operand", exact=False)
         _match(results, spec.results, "result", exact=False, produced=True)
-    _immediates(spec, instruction.immediates)
+    if spec.signature != "variadic":
+        _immediates(spec, instruction.immediates)
     _successors(block_types, spec, instruction.successors, function.registers)
     if spec.symbol == "global":
         _global_access(module.globals[cast(SymbolRef, symbol).index], operands + results)
     return spec
+
+
+def _variadic_operands(
+    params: tuple[Parameter, ...], sizes: Any, operand_count: int
+) -> tuple[str, ...]:
+    """The operand kinds of a variadic call whose immediates `sizes` give the number of
+    values (tuples) of each variadic parameter, checked against the `operand_count` operands
+    first (exact integers: no size can wrap around the check)."""
+    groups = [p for p in params if type(p) is tuple]
+    sizes = _tuple(sizes, "immediates")
+    if len(sizes) != len(groups):
+        raise _Invalid(f"has {len(sizes)} segment sizes for {len(groups)} variadic arguments")
+    for size in sizes:
+        if type(size) is not int or not 0 <= size <= operand_count:
+            raise _Invalid(f"segment size {_show(size)} out of range [0, {operand_count}]")
+    counts = iter(sizes)
+    total = sum(len(p) * next(counts) if type(p) is tuple else 1 for p in params)
+    if total != operand_count:
+        raise _Invalid(f"segment sizes give {total} operands, the call has {operand_count}")
+    counts = iter(sizes)
+    kinds: list[str] = []
+    for param in params:
+        if type(param) is tuple:
+            kinds.extend(param * next(counts))
+        else:
+            kinds.append(param)
+    return tuple(kinds)
+
+
+def group_variadic_operands(
+    params: tuple[Parameter, ...], sizes: tuple[int, ...], operands: Sequence[_T]
+) -> list[_T | list[tuple[_T, ...]]]:
+    """A validated variadic call's operands by parameter: a fixed parameter's operand, or a
+    variadic one's list of operand tuples (one operand each for a single-kind parameter)."""
+    values = iter(operands)
+    counts = iter(sizes)
+    return [
+        [tuple(next(values) for _ in param) for _ in range(next(counts))]
+        if type(param) is tuple
+        else next(values)
+        for param in params
+    ]
 
 
 def _symbol(module: Module, spec: OpSpec, instruction: Instruction) -> SymbolRef | None:
@@ -338,7 +412,9 @@ def _immediates(spec: OpSpec, values: tuple[Any, ...]) -> None:
         elif kind == "element_type":
             if type(value) is not str or value not in LIST_ELEMENT_TYPES:
                 raise _Invalid(f"unknown list element type {_show(value)}")
-        elif type(value) is not {"str": str, "bytes": bytes}[kind]:
+        elif kind == "bytes":
+            _data(value, "immediate")
+        elif type(value) is not str:
             raise _Invalid(f"immediate must be {kind}")
 
 
@@ -428,6 +504,37 @@ def _alignment(value: Any, what: str) -> None:
         raise _Invalid(f"{what} alignment must be a power of two <= {MAX_ALIGNMENT}")
 
 
+def _data(value: Any, what: str) -> None:
+    """Bytes (or a read-only view of them), or a splat: a non-empty pattern repeated a whole
+    number of times, at most `MAX_ALLOCATION` bytes in all (exact integers: no length can
+    wrap around the checks)."""
+    if type(value) is bytes or _is_byte_view(value):
+        return
+    if (
+        type(value) is not Splat
+        or type(value.pattern) is not bytes
+        or type(value.length) is not int
+    ):
+        raise _Invalid(f"{what} data must be bytes or a Splat of bytes")
+    size, length = len(value.pattern), value.length
+    if not 0 < size <= length <= MAX_ALLOCATION or length % size:
+        raise _Invalid(
+            f"{what} splat must be whole copies of a non-empty pattern, at most "
+            f"{MAX_ALLOCATION} bytes: got {_show(length)} bytes of a {size}-byte pattern"
+        )
+
+
+def _is_byte_view(value: Any) -> bool:
+    """A read-only, contiguous 1-D memoryview of bytes (a decoded rodata segment)."""
+    return (
+        type(value) is memoryview
+        and value.readonly
+        and value.format == "B"
+        and value.ndim == 1
+        and value.c_contiguous
+    )
+
+
 def _cconv(value: Any, what: str) -> None:
     if type(value) is not str or CCONV_PATTERN.fullmatch(value) is None:
         raise _Invalid(f"{what} has malformed calling convention {_show(value)}")
@@ -443,7 +550,10 @@ def _attributes(pairs: Iterable[Any], what: str) -> None:
 
 __all__ = [
     "MAX_BR_TABLE_SUCCESSORS",
+    "Parameter",
+    "group_variadic_operands",
     "parse_calling_convention",
+    "parse_signature",
     "validate_module",
     "validate_program",
 ]
