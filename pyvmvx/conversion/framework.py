@@ -57,7 +57,7 @@ from xdsl.dialects.builtin import UnrealizedConversionCastOp
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from pyvmvx.ir.diagnostics import CompileError, op_error
+from pyvmvx.ir.diagnostics import CompileError, inherit_location, located_at, op_error
 
 P = TypeVar("P")
 
@@ -162,7 +162,8 @@ class ConversionState:
         for op in list(ops):
             pattern = self.patterns.lookup(op)
             if pattern is not None and not self.is_materialization(op):
-                pattern(self, op)
+                with located_at(op):
+                    pattern(self, op)
 
     def is_materialization(self, op: Operation) -> bool:
         return op in self.materializations
@@ -278,6 +279,8 @@ class Translator(ABC):
         self.values: dict[SSAValue, SSAValue] = {}
         self.blocks: dict[Block, Block] = {}
         self.block: Block | None = None
+        self.origin: Operation | None = None
+        """The source op being translated: the ops appended for it take its location."""
 
     @abstractmethod
     def convert_type(self, attr: Attribute, op: Operation) -> Attribute:
@@ -297,6 +300,8 @@ class Translator(ABC):
 
     def append(self, op: Operation) -> None:
         assert self.block is not None, "no block is being converted"
+        if self.origin is not None:
+            inherit_location(op, self.origin)
         self.block.add_op(op)
 
     def new_block_after(self, anchor: Block) -> Block:
@@ -314,7 +319,10 @@ class Translator(ABC):
     def _convert_module_op(self, op: Operation) -> list[Operation]:
         converter = self.module_patterns.lookup(op)
         if converter is not None:
-            return converter(self, op)
+            converted = converter(self, op)
+            for new in converted:
+                inherit_location(new, op)
+            return converted
         if self.is_legal(op):
             return [op.clone()]
         raise self.error(op, f"failed to legalize operation '{op.name}'")
@@ -335,10 +343,11 @@ class Translator(ABC):
             self.block = self.blocks[block]
             for op in block.ops:
                 self._convert_op(op)
-        self.block = None
+        self.block = self.origin = None
         return converted
 
     def _convert_op(self, op: Operation) -> None:
+        self.origin = op
         values = self.values
         try:
             operands = [values[value] for value in op.operands]

@@ -30,6 +30,7 @@ from xdsl.pattern_rewriter import (
 )
 from xdsl.rewriter import Rewriter
 
+from pyvmvx.ir.diagnostics import InheritLocation
 from pyvmvx.ir.index_builder import AffineIndexBuilder, Index, linearize
 from pyvmvx.ir.memref_layout import mixed_values
 from pyvmvx.ir.semi_affine import mul
@@ -51,6 +52,7 @@ def rebuild_access(op: Operation, target: SSAValue, indices: Sequence[SSAValue])
         new = memref.StoreOp.get(op.value, target, indices)
     new.properties.update(op.properties)
     new.attributes.update(op.attributes)
+    new.location = op.location
     return new
 
 
@@ -209,4 +211,5 @@ FOLD_PATTERNS: tuple[RewritePattern, ...] = (
 
 def fold_memref_alias_ops(module: ModuleOp) -> None:
     """Fold views into the loads and stores using them; erase views left unused."""
-    PatternRewriteWalker(GreedyRewritePatternApplier(list(FOLD_PATTERNS))).rewrite_module(module)
+    patterns = GreedyRewritePatternApplier(list(FOLD_PATTERNS))
+    PatternRewriteWalker(InheritLocation(patterns)).rewrite_module(module)

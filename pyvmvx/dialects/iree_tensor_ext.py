@@ -8,9 +8,11 @@
 - `iree_tensor_ext.dispatch.workgroup_count_from_slice(%w...)`: the workgroup count a
   distributed dispatch computes from its workload (in an export's `count` region).
 
-Parse-level, with IREE 3.13's syntax and verifier messages; pyvmvx's pipelines start from
-memrefs, so no pass gives these ops meaning. Deliberately stricter than IREE: an unknown
-access keyword is an error (IREE's parser silently reads it as `readonly`).
+IREE 3.13's syntax and verifier messages. Workgroup distribution
+(`iree-codegen-tile-and-distribute-to-workgroups`) resolves `workgroup_count_from_slice` from
+the workload ordinals, and `iree-codegen-reconcile-translation-info` then replaces each ordinal
+by its operand. Deliberately stricter than IREE: an unknown access keyword is an error (IREE's
+parser silently reads it as `readonly`).
 """
 
 from __future__ import annotations

@@ -8,7 +8,13 @@ tools print its traceback when `PYVMVX_DEBUG=1` is set or `--debug` is given.
 xDSL keeps an operation's source location only when the text spells `loc(...)`, and its
 verifier reports failures without one. `LocatedParser` records where each operation starts,
 so `verify_located` can name the file, line and column of the op that fails to verify. It also
-reads semi-affine maps (`pyvmvx.ir.semi_affine`).
+reads semi-affine maps (`pyvmvx.ir.semi_affine`) and keeps splat constants as one element
+(`pyvmvx.ir.dense_splat`).
+
+Ops a pass builds take the location of the op they stand for (`inherit_location`,
+`located_at` around an in-place rewrite, `InheritLocation` around an xDSL pattern), as
+MLIR's rewriters do; a diagnostic about an op
+that still has none is located at the nearest op holding it that has one.
 """
 
 import bisect
@@ -18,12 +24,15 @@ import re
 import sys
 import traceback
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr, UnknownLoc
 from xdsl.ir import Operation
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
 
+from pyvmvx.ir.dense_splat import DenseSplatParser
 from pyvmvx.ir.semi_affine import SemiAffineParser
 
 
@@ -102,9 +111,9 @@ def check_nesting(module: ModuleOp) -> None:
         )
 
 
-class LocatedParser(SemiAffineParser):
-    """A parser that gives every operation without an explicit `loc(...)` its source position
-    and reads semi-affine maps."""
+class LocatedParser(DenseSplatParser, SemiAffineParser):
+    """A parser that gives every operation without an explicit `loc(...)` its source position,
+    reads semi-affine maps and keeps splats compact."""
 
     def __init__(self, ctx: Context, text: str, name: str, line_offset: int = 0) -> None:
         super().__init__(ctx, text, name)
@@ -115,9 +124,13 @@ class LocatedParser(SemiAffineParser):
         # which makes locating every op of a large file quadratic).
         self._line_starts = [0, *(m.end() for m in re.finditer("\n", text))]
 
-    def _line_and_column(self, offset: int) -> tuple[int, int]:
+    def _location(self, offset: int) -> FileLineColLoc:
+        """The file, line and column of the character at `offset`."""
         line = bisect.bisect_right(self._line_starts, offset)
-        return line + self._line_offset, offset - self._line_starts[line - 1] + 1
+        column = offset - self._line_starts[line - 1] + 1
+        return FileLineColLoc(
+            StringAttr(self._name), IntAttr(line + self._line_offset), IntAttr(column)
+        )
 
     def parse_operation(self) -> Operation:
         start = self._current_token.span
@@ -126,18 +139,20 @@ class LocatedParser(SemiAffineParser):
         except VerifyException as err:  # a type constraint checked while parsing the format
             raise ParseError(start, str(err)) from None
         if isinstance(op.location, UnknownLoc):
-            line, column = self._line_and_column(start.start)
-            op.location = FileLineColLoc(StringAttr(self._name), IntAttr(line), IntAttr(column))
+            op.location = self._location(start.start)
         return op
 
     def parse_module(self, allow_implicit_module: bool = True) -> ModuleOp:
-        """Parse a module; a use of an undefined value is reported at its first use. Input
-        that makes xDSL's parser fail with a Python exception (a value out of its type's
-        range, an integer of over 4,300 digits, a constant too large to hold, a duplicate
-        block label, nesting deeper than `MAX_NESTING`) is a located `ParseError` too."""
+        """Parse a module (an implicit one is located at the input's start); a use of an
+        undefined value is reported at its first use. Input that makes xDSL's parser fail
+        with a Python exception (a value out of its type's range, an integer of over 4,300
+        digits, a constant too large to hold, a duplicate block label, nesting deeper than
+        `MAX_NESTING`) is a located `ParseError` too."""
         try:
             with nesting_limit():
                 module = super().parse_module(allow_implicit_module)
+            if isinstance(module.location, UnknownLoc):  # implicit: at the input's start
+                module.location = self._location(0)
             check_nesting(module)
             return module
         except RecursionError:
@@ -184,11 +199,53 @@ def format_parse_error(err: ParseError) -> str:
 
 
 def location_prefix(op: Operation) -> str:
-    """`file:line:col: ` for an op parsed from text (or given a `loc`), else nothing."""
-    loc = op.location
-    if isinstance(loc, FileLineColLoc):
-        return f"{loc.filename.data}:{loc.line.data}:{loc.column.data}: "
+    """`file:line:col: ` of `op` or, for an op a pass built without a location, of the
+    nearest op holding it that has one; nothing when none has."""
+    holder: Operation | None = op
+    while holder is not None:
+        loc = holder.location
+        if isinstance(loc, FileLineColLoc):
+            return f"{loc.filename.data}:{loc.line.data}:{loc.column.data}: "
+        holder = holder.parent_op()
     return ""
+
+
+def inherit_location(op: Operation, origin: Operation) -> None:
+    """Give `op` and the ops nested in it that have no location `origin`'s: what a pass builds
+    in place of `origin` is reported at its source line (MLIR's builders take the rewritten
+    op's location)."""
+    for inner in op.walk():
+        if isinstance(inner.location, UnknownLoc):
+            inner.location = origin.location
+
+
+@contextlib.contextmanager
+def located_at(origin: Operation) -> Iterator[None]:
+    """Give the ops put where `origin` stands (between its neighbours) while the context runs
+    `origin`'s location: a pass that replaces `origin` in place."""
+    block, before, after = origin.parent_block(), origin.prev_op, origin.next_op
+    yield
+    op = before.next_op if before is not None else block.first_op if block is not None else None
+    while op is not None and op is not after:
+        inherit_location(op, origin)
+        op = op.next_op
+
+
+@dataclass(frozen=True)
+class InheritLocation(RewritePattern):
+    """`pattern`, with the ops each rewrite inserts located at the op it matched."""
+
+    pattern: RewritePattern
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        def locate(new: Operation) -> None:
+            inherit_location(new, op)
+
+        rewriter.operation_insertion_handler.append(locate)
+        try:
+            self.pattern.match_and_rewrite(op, rewriter)
+        finally:
+            rewriter.operation_insertion_handler.remove(locate)
 
 
 def op_diagnostic(op: Operation, severity: str, message: str) -> str:
@@ -201,15 +258,32 @@ def op_error(op: Operation, message: str) -> CompileError:
     return CompileError(op_diagnostic(op, "error", f"'{op.name}' op {message}"))
 
 
+def located_error(op: Operation, message: str) -> CompileError:
+    """A diagnostic at `op`'s location about what it holds: `file:line:col: error: message`."""
+    return CompileError(op_diagnostic(op, "error", message))
+
+
+VERIFIER_ERRORS: tuple[type[Exception], ...] = (VerifyException, DiagnosticException)
+"""What xDSL's verifiers raise to report invalid IR (some also raise a plain `Exception`)."""
+
+
 def _message(err: Exception) -> str:
-    text = str(err)
-    return text.removeprefix("Operation does not verify: ")
+    if isinstance(err, VERIFIER_ERRORS) or type(err) is Exception:
+        return str(err).removeprefix("Operation does not verify: ")
+    return f"failed to verify ({type(err).__name__}: {err})"
 
 
-def verify_located(module: ModuleOp) -> None:
-    """Verify `module`; on failure raise a `CompileError` located at the failing op."""
+def verify_located(module: ModuleOp, failures: tuple[type[Exception], ...] = (Exception,)) -> None:
+    """Verify `module`; an op's verifier failure of a type in `failures` raises a
+    `CompileError` located at that op.
+
+    By default every exception is one: IR as the user wrote it is at fault whatever xDSL's
+    verifiers raise (a plain `Exception` for a wrong index count, or a crash on malformed IR).
+    After a pass, the driver passes `VERIFIER_ERRORS`, so that anything else propagates and
+    becomes an `InternalCompilerError` of that pass.
+    """
     for op in module.walk():
         try:
             op.verify(verify_nested_ops=False)
-        except (VerifyException, DiagnosticException) as err:
+        except failures as err:
             raise op_error(op, _message(err)) from None

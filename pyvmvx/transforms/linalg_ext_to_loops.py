@@ -37,7 +37,7 @@ from xdsl.rewriter import InsertPoint
 
 from pyvmvx.dialects.upstream_ext.linalg import PackOp, UnPackOp
 from pyvmvx.interfaces.tiling_interface import PackTilingModel, UnPackTilingModel
-from pyvmvx.ir.diagnostics import op_error
+from pyvmvx.ir.diagnostics import located_at, op_error
 from pyvmvx.ir.index_builder import Index, IndexBuilder
 
 _PREDICATES: dict[str, Callable[[int, int], bool]] = {
@@ -60,11 +60,12 @@ class LinalgExtToLoopsPass(ModulePass):
 
 
 def lower_relayout_to_loops(op: PackOp | UnPackOp) -> None:
-    """Replace a pack or unpack on memrefs by its loop nest."""
-    if isinstance(op, PackOp):
-        _lower_pack(op)
-    else:
-        _lower_unpack(op)
+    """Replace a pack or unpack on memrefs by its loop nest (located at it)."""
+    with located_at(op):
+        if isinstance(op, PackOp):
+            _lower_pack(op)
+        else:
+            _lower_unpack(op)
     op.detach()
     op.erase()
 

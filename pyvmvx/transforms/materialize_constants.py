@@ -120,8 +120,11 @@ def materialize_constants(module: ModuleOp) -> None:
         ordinal_global = util.GlobalOp(f"{name}_ordinal", i32, mutable=True)
         ordinal_global.attributes[KEY_ATTR] = StringAttr(key)
         value_global = util.GlobalOp(name, key_loads[0].result.type, mutable=True)
+        ordinal_global.location = value_global.location = key_loads[0].location
         for load in key_loads:
-            Rewriter.replace_op(load, util.GlobalLoadOp(name, load.result.type))
+            global_load = util.GlobalLoadOp(name, load.result.type)
+            global_load.location = load.location
+            Rewriter.replace_op(load, global_load)
         new_ops += [ordinal_global, value_global]
         slots.append((ordinal_global, value_global))
     new_ops.append(_setter(slots))

@@ -16,34 +16,51 @@ is already on memrefs, so the root op (the one carrying a `lowering_config`) is 
 - a `linalg.fill` of a root output (the same SSA value) is fused: each tile fills its slice.
 
 The enclosing `hal.executable.export` (when the function is in a `hal.executable.source` or
-`.variant`) gets a count region returning the grid: `ceildiv(N, T)` per distributed axis for
-a static `N`, `DYNAMIC_WORKGROUP_COUNT` for a dynamic one (no workload reaches the region on
-this path, and the loops are correct for any count), 1 for unused axes.
+`.variant`) keeps the count region its author wrote, as IREE does: the grid-stride loops are
+correct for any grid. Only an export without one gets a count region returning the grid:
+`ceildiv(N, T)` per distributed axis for a static `N`, `DYNAMIC_WORKGROUP_COUNT` for a dynamic
+one (no workload reaches such a region), 1 for unused axes. A region that asks for the
+compiler's grid with `iree_tensor_ext.dispatch.workgroup_count_from_slice(%w...)` gets it as a
+function of its workload: the op becomes `ceildiv(N, T)` with `N` computed from the `%w`s
+(IREE's `lowerWorkgroupCountFromSliceOp`, `_resolve_count_from_slice`).
 
 Nothing is distributed (grid 1x1x1) when the function holds another compute op that writes a
 buffer some other compute op reads or writes, or that updates a buffer in place: with no
 tensor-level fusion, every workgroup runs the non-root ops whole, so a producer would race with
 the tiles that consume its result, and an in-place update would repeat once per workgroup.
 Nor when an operand has a non-strided layout. Functions that already read the workgroup id or
-count distribute themselves; their count region is left alone.
+count distribute themselves; no count region is set for them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from xdsl.builder import Builder
 from xdsl.context import Context
 from xdsl.dialects import arith, func, memref, scf
-from xdsl.dialects.builtin import IndexType, IntegerAttr, MemRefType, ModuleOp, ShapedType
+from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    IndexType,
+    IntegerAttr,
+    MemRefType,
+    ModuleOp,
+    ShapedType,
+)
 from xdsl.dialects.linalg.ops import FillOp, IndexOp
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint
+from xdsl.traits import is_side_effect_free
 
 from pyvmvx.dialects import hal
 from pyvmvx.dialects.iree_codegen import get_lowering_config
+from pyvmvx.dialects.iree_tensor_ext import (
+    DispatchWorkgroupCountFromSliceOp,
+    DispatchWorkloadOrdinalOp,
+)
 from pyvmvx.interfaces.tiling_interface import (
     MAX_PARTITIONED_LOOPS,
     PARALLEL,
@@ -55,9 +72,13 @@ from pyvmvx.interfaces.tiling_interface import (
 )
 from pyvmvx.ir.diagnostics import op_error
 from pyvmvx.ir.index_builder import Index, IndexBuilder
+from pyvmvx.ir.memref_layout import constant_int
 
 DYNAMIC_WORKGROUP_COUNT = 8
 """Workgroups along an axis whose extent is dynamic (a small thread pool's worth)."""
+
+Grid = dict[int, tuple[Index, int]]
+"""The distributed grid axes: the extent of each one's loop and its tile size."""
 
 
 @dataclass(frozen=True)
@@ -83,18 +104,24 @@ class _Plan:
 
 
 def tile_and_distribute(function: func.FuncOp) -> None:
-    """Distribute the root op of `function` and set its export's workgroup count."""
+    """Distribute the root op of `function`; give its export a workgroup count if it has none."""
     self_distributed = any(
         isinstance(op, hal.InterfaceWorkgroupIDOp | hal.InterfaceWorkgroupCountOp)
         for op in function.walk()
     )
     ops = compute_ops(function)
     root = next((op for op in ops if get_lowering_config(op) is not None), None)
-    counts = (1, 1, 1)
+    grid: Grid = {}
     if root is not None and (plan := _plan(root, ops)) is not None:
-        counts = _distribute(plan)
-    if not self_distributed:
-        _set_workgroup_count(function, counts)
+        grid = _distribute(plan)
+    export = hal.export_of(function)
+    if export is None:
+        return
+    from_slice = _count_from_slice(export)
+    if from_slice is not None:
+        _resolve_count_from_slice(from_slice, function, grid)
+    elif not self_distributed and not _has_user_count(export):
+        _set_workgroup_count(export, _static_counts(grid))
 
 
 def _plan(root: Operation, ops: Sequence[Operation]) -> _Plan | None:
@@ -158,7 +185,7 @@ def _conflicting(ops: Sequence[Operation], root: Operation) -> bool:
     return False
 
 
-def _distribute(plan: _Plan) -> tuple[int, int, int]:
+def _distribute(plan: _Plan) -> Grid:
     root, model = plan.root, plan.model
     outer = IndexBuilder(Builder(InsertPoint.before(root)))
     axes = {loop: axis for axis, loop in enumerate(reversed(plan.loops))}
@@ -197,13 +224,94 @@ def _distribute(plan: _Plan) -> tuple[int, int, int]:
     _clone_onto(builder, root, views, offsets)
     root.detach()
     root.erase()
+    return {axes[loop]: (extent, plan.tile_sizes[loop]) for loop, _, extent, _, _ in bounds}
+
+
+def _static_counts(grid: Grid) -> tuple[int, int, int]:
+    """The grid's workgroup counts: `ceildiv(N, T)` per axis, `DYNAMIC_WORKGROUP_COUNT` for a
+    dynamic `N`, 1 on unused axes."""
     counts = [1, 1, 1]
-    for loop, _, extent, _, _ in bounds:
-        tile = plan.tile_sizes[loop]
-        counts[axes[loop]] = (
-            -(-extent // tile) if isinstance(extent, int) else DYNAMIC_WORKGROUP_COUNT
-        )
+    for axis, (extent, tile) in grid.items():
+        counts[axis] = -(-extent // tile) if isinstance(extent, int) else DYNAMIC_WORKGROUP_COUNT
     return counts[0], counts[1], counts[2]
+
+
+def _count_from_slice(export: hal.ExecutableExportOp) -> DispatchWorkgroupCountFromSliceOp | None:
+    count = export.workgroup_count_block
+    ops = [] if count is None else list(count.walk())
+    return next((op for op in ops if isinstance(op, DispatchWorkgroupCountFromSliceOp)), None)
+
+
+def _resolve_count_from_slice(
+    count_op: DispatchWorkgroupCountFromSliceOp, function: func.FuncOp, grid: Grid
+) -> None:
+    """IREE's `lowerWorkgroupCountFromSliceOp`: `count_op` becomes the grid's counts as
+    functions of the workload, `ceildiv(N, T)` with the computation of each distributed
+    extent `N` cloned into the count region, its `workload.ordinal` values replaced by the
+    region's workload operands (1 on unused axes). An extent that is not an index computation
+    of the workload gets `DYNAMIC_WORKGROUP_COUNT` (the grid-stride loops take any count)."""
+    workload: dict[SSAValue, SSAValue] = {}
+    for op in function.walk():
+        if not isinstance(op, DispatchWorkloadOrdinalOp):
+            continue
+        if op.ordinal.value.data >= len(count_op.workload):
+            raise op_error(
+                op,
+                "ordinal number is higher than the number of workloads captured in the "
+                "workgroup count region",
+            )
+        workload[op.result] = count_op.workload[op.ordinal.value.data]
+    ib = IndexBuilder(Builder(InsertPoint.before(count_op)))
+    counts: list[Index] = [1, 1, 1]
+    cloned: dict[SSAValue, Index] = {}
+    for axis, (extent, tile) in grid.items():
+        size = extent if isinstance(extent, int) else _in_count(ib, extent, workload, cloned)
+        counts[axis] = DYNAMIC_WORKGROUP_COUNT if size is None else ib.ceildiv(size, tile)
+    for result, count in zip(count_op.results, counts, strict=True):
+        result.replace_all_uses_with(ib.value(count))
+    count_op.detach()
+    count_op.erase()
+
+
+def _in_count(
+    ib: IndexBuilder,
+    value: SSAValue,
+    workload: dict[SSAValue, SSAValue],
+    cloned: dict[SSAValue, Index],
+) -> Index | None:
+    """`value` of the function computed in the count region from the workload: `arith` ops
+    are cloned, `memref.dim` of a binding is its size, a workload ordinal its workload
+    operand; None for anything else."""
+    if value in workload:
+        return workload[value]
+    if value in cloned:
+        return cloned[value]
+    op = value.owner
+    result: Index | None = None
+    if isinstance(op, memref.DimOp):
+        size = _binding_size(op)
+        result = _in_count(ib, size, workload, cloned) if isinstance(size, SSAValue) else size
+    elif isinstance(op, Operation) and op.dialect_name() == "arith" and is_side_effect_free(op):
+        operands = [_in_count(ib, operand, workload, cloned) for operand in op.operands]
+        if all(operand is not None for operand in operands):
+            clone = op.clone()
+            clone.operands = [ib.value(operand) for operand in operands if operand is not None]
+            result = ib.insert(clone).results[op.results.index(value)]
+    if result is not None:
+        cloned[value] = result
+    return result
+
+
+def _binding_size(op: memref.DimOp) -> Index | None:
+    """The size `memref.dim` reads from a `hal.interface.binding.subspan`: static, or the
+    subspan's dynamic size operand."""
+    subspan, dim = op.source.owner, constant_int(op.index)
+    if not isinstance(subspan, hal.InterfaceBindingSubspanOp) or dim is None:
+        return None
+    shape = cast(MemRefType, subspan.result.type).get_shape()
+    if shape[dim] != DYNAMIC_INDEX:
+        return shape[dim]
+    return subspan.dynamic_dims[sum(1 for size in shape[:dim] if size == DYNAMIC_INDEX)]
 
 
 def _grid_values(builder: Builder, axis: int) -> tuple[SSAValue, SSAValue]:
@@ -270,19 +378,16 @@ def _clone_onto(
         Builder(InsertPoint.after(index_op)).insert(shifted)
 
 
-def _export_of(function: func.FuncOp) -> hal.ExecutableExportOp | None:
-    module = function.parent_op()
-    container = None if module is None else module.parent_op()
-    if not isinstance(container, hal.ExecutableSourceOp | hal.ExecutableVariantOp):
-        return None
-    name = function.sym_name.data
-    return next((e for e in container.exports if e.symbol == name), None)
+def _has_user_count(export: hal.ExecutableExportOp) -> bool:
+    """Whether the export has a count region of its own, one that does not ask for the
+    compiler's grid through `iree_tensor_ext.dispatch.workgroup_count_from_slice`."""
+    count = export.workgroup_count_block
+    return count is not None and not any(
+        isinstance(op, DispatchWorkgroupCountFromSliceOp) for op in count.walk()
+    )
 
 
-def _set_workgroup_count(function: func.FuncOp, counts: tuple[int, int, int]) -> None:
-    export = _export_of(function)
-    if export is None:
-        return
+def _set_workgroup_count(export: hal.ExecutableExportOp, counts: tuple[int, int, int]) -> None:
     old = export.workgroup_count_block
     block = Block(arg_types=[a.type for a in old.args] if old else [hal.DeviceType()])
     values = [arith.ConstantOp(IntegerAttr(c, IndexType())) for c in counts]

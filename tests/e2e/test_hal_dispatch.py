@@ -1,9 +1,12 @@
-"""End to end: HAL executables modelled on IREE's HAL conformance tests
-(`tests/e2e/executables/*.mlir`) are compiled with `pyvmvx.compile`, loaded with
+"""End to end: HAL executables modelled on IREE's HAL conformance tests, and executables
+written as IREE users write them (dynamic binding sizes, scratch allocas, count regions of
+their own) (`tests/e2e/executables/*.mlir`), are compiled with `pyvmvx.compile`, loaded with
 `pyvmvx.runtime.load_executables` and dispatched over a grid, in both codegen modes
 (`ukernels=all|none`), sequentially and on two threads, and compared with numpy."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import numpy as np
 import pytest
@@ -91,6 +94,52 @@ def test_constant_table_from_a_global_initializer(ukernels: str, threads: int | 
     with pytest.raises(StatusError) as info:  # key 6 reads past the 6-entry table
         executable.dispatch("lookup", bindings=[np.full(10, 6, np.int32), out])
     assert info.value.code == "OUT_OF_RANGE"
+
+
+@THREADS
+@pytest.mark.parametrize(("entry", "scale"), [("negate", -1), ("double", 2)])
+@pytest.mark.parametrize(("n", "length"), [(0, 1), (65, 80)])
+def test_dynamic_sizes_bound_the_dispatch(
+    ukernels: str, threads: int | None, entry: str, scale: int, n: int, length: int
+) -> None:
+    executable = load("dynamic_sizes", ukernels)["dynamic_sizes"]
+    data = np.arange(1, length + 1, dtype=np.float32)
+    out = np.full(length, 99, np.float32)
+    executable.dispatch(entry, bindings=[data, out], constants=[n], threads=threads)
+    expected = np.full(length, 99, np.float32)
+    expected[:n] = data[:n] * scale
+    np.testing.assert_array_equal(out, expected)
+
+
+@THREADS
+def test_scratch_alloca(ukernels: str, threads: int | None) -> None:
+    executable = load("scratch_alloca", ukernels)["scratch_alloca"]
+    data = np.arange(32, dtype=np.float32).reshape(4, 8)
+    out = np.zeros((4, 8), np.float32)
+    executable.dispatch("copy_through", bindings=[data, out], threads=threads)
+    np.testing.assert_array_equal(out, data)
+
+
+@THREADS
+@pytest.mark.parametrize(
+    ("entry", "grid", "reference"),
+    [("add", (1, 1, 1), np.add), ("mul", (5, 2, 1), np.multiply)],
+)
+def test_user_count_region_is_the_grid(
+    ukernels: str,
+    threads: int | None,
+    entry: str,
+    grid: tuple[int, int, int],
+    reference: Callable[[np.ndarray, np.ndarray], np.ndarray],
+) -> None:
+    executable = load("user_count", ukernels)["user_count"]
+    ordinal = executable.entry_points.index(entry)
+    assert executable.entry_point(ordinal).workgroup_count == grid
+    rng = np.random.default_rng(3)
+    a, b = (rng.standard_normal((512, 256)).astype(np.float32) for _ in range(2))
+    out = np.zeros((512, 256), np.float32)
+    executable.dispatch(entry, bindings=[a, b, out], threads=threads)
+    np.testing.assert_array_equal(out, reference(a, b))
 
 
 # ---------------------------------------------------------------------------

@@ -1,19 +1,44 @@
 """arith and math -> vm (IREE's `ArithToVM`, `MathToVM` and the arith expansions it runs).
 
-Values narrower than 32 bits live in i32 registers, as in IREE: their arithmetic uses the i32
-ops and only the extensions and truncations look at the source width. Ops pick the `.i32`,
-`.i64`, `.f32` or `.f64` form from the converted operand type.
+Ops pick the `.i32`, `.i64`, `.f32` or `.f64` form from the converted operand type.
+
+Integers narrower than 32 bits live in i32 registers, as in IREE, and always in canonical form:
+i1 as 0/1 (what compares give and conditions test), every other width sign-extended (as
+constants and `vm.buffer.load.i8.s` give them). IREE does not keep a form: its
+`vm.trunc.i32.i8` zero-extends, so signed ops after a truncation read 249 for -7. Here every
+op whose i32 result may leave the form re-canonicalizes it (`canonical`): add, sub, mul, shl,
+absi, divsi/floordivsi/ceildivsi (overflow), trunci, fptosi/fptoui and index_cast to a narrow
+type. Ops that need another reading of their operands extend them first and re-canonicalize
+the result: signed ops on i1 sign-extend (true is -1); divui, remui, ceildivui, shrui, ctlz
+and unsigned casts zero-extend. The rest (and/or/xor, select, eq/ne and unsigned compares,
+minui/maxui, as sign extension keeps the unsigned order; signed ops on wider types) work on
+the canonical form directly.
+
+Where MLIR's `arith` semantics and IREE 3.13's lowering disagree, this follows MLIR; the VM ops
+keep IREE's meaning and the lowering emits another sequence of them:
+- fptosi/fptoui truncate toward zero, where `vm.cast.f32.*` rounds half away from zero
+  (`lroundf`): the operand is rounded toward zero first (`_toward_zero`);
+- remf is C's `fmod` (the sign of the dividend), where `vm.rem.f*` is the IEEE remainder
+  (`_remf` corrects it);
+- maximumf/minimumf order -0.0 below +0.0 and propagate NaN (`_min_max_float`).
+
+f16 values live in f32 registers (IREE's type converter). An f16 op computes in f32 and rounds
+its result to f16 (`vm.trunc.f32.f16`, pyvmvx's op), as MLIR's
+`arith-emulate-unsupported-floats` lowers it; for + - * / the f32 result rounded again is the
+correctly rounded f16 result (`_rounded`). IREE's VM conversion rejects f16.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from math import copysign, isnan
 
 from xdsl.dialects import arith, math
 from xdsl.dialects.builtin import (
     FloatAttr,
     IntegerAttr,
     IntegerType,
+    f16,
     f32,
     f64,
     i32,
@@ -40,32 +65,16 @@ _CMPF = (
 
 # VM mnemonic templates by op; `{t}` is the operand type suffix.
 _BINARY: tuple[tuple[type[Operation], str], ...] = (
-    (arith.AddiOp, "vm.add.{t}"),
-    (arith.SubiOp, "vm.sub.{t}"),
-    (arith.MuliOp, "vm.mul.{t}"),
-    (arith.DivSIOp, "vm.div.{t}.s"),
-    (arith.DivUIOp, "vm.div.{t}.u"),
-    (arith.RemSIOp, "vm.rem.{t}.s"),
-    (arith.RemUIOp, "vm.rem.{t}.u"),
-    (arith.MinSIOp, "vm.min.{t}.s"),
-    (arith.MinUIOp, "vm.min.{t}.u"),
-    (arith.MaxSIOp, "vm.max.{t}.s"),
-    (arith.MaxUIOp, "vm.max.{t}.u"),
-    (arith.AndIOp, "vm.and.{t}"),
-    (arith.OrIOp, "vm.or.{t}"),
-    (arith.XOrIOp, "vm.xor.{t}"),
     (arith.AddfOp, "vm.add.{t}"),
     (arith.SubfOp, "vm.sub.{t}"),
     (arith.MulfOp, "vm.mul.{t}"),
     (arith.DivfOp, "vm.div.{t}"),
-    (RemFOp, "vm.rem.{t}"),
     (math.Atan2Op, "vm.atan2.{t}"),
     (math.PowFOp, "vm.pow.{t}"),
 )
 _UNARY: tuple[tuple[type[Operation], str], ...] = (
     (arith.NegfOp, "vm.neg.{t}"),
     (math.AbsFOp, "vm.abs.{t}"),
-    (math.AbsIOp, "vm.abs.{t}"),
     (math.CeilOp, "vm.ceil.{t}"),
     (math.FloorOp, "vm.floor.{t}"),
     (math.RoundOp, "vm.round.{t}"),
@@ -84,12 +93,30 @@ _UNARY: tuple[tuple[type[Operation], str], ...] = (
     (math.SqrtOp, "vm.sqrt.{t}"),
     (math.TanhOp, "vm.tanh.{t}"),
     (math.ErfOp, "vm.erf.{t}"),
-    (math.CountLeadingZerosOp, "vm.ctlz.{t}"),
 )
-_SHIFT: tuple[tuple[type[Operation], str], ...] = (
-    (arith.ShLIOp, "vm.shl.{t}"),
-    (arith.ShRSIOp, "vm.shr.{t}.s"),
-    (arith.ShRUIOp, "vm.shr.{t}.u"),
+# Integer ops: template, how narrow operands are read ("s" signed, "u" unsigned, None: as
+# they are) and whether the result may leave the canonical form (module docstring).
+_INTEGER: tuple[tuple[type[Operation], str, str | None, bool], ...] = (
+    (arith.AddiOp, "vm.add.{t}", None, True),
+    (arith.SubiOp, "vm.sub.{t}", None, True),
+    (arith.MuliOp, "vm.mul.{t}", None, True),
+    (arith.DivSIOp, "vm.div.{t}.s", "s", True),
+    (arith.DivUIOp, "vm.div.{t}.u", "u", False),
+    (arith.RemSIOp, "vm.rem.{t}.s", "s", False),
+    (arith.RemUIOp, "vm.rem.{t}.u", "u", False),
+    (arith.MinSIOp, "vm.min.{t}.s", "s", False),
+    (arith.MinUIOp, "vm.min.{t}.u", None, False),
+    (arith.MaxSIOp, "vm.max.{t}.s", "s", False),
+    (arith.MaxUIOp, "vm.max.{t}.u", None, False),
+    (arith.AndIOp, "vm.and.{t}", None, False),
+    (arith.OrIOp, "vm.or.{t}", None, False),
+    (arith.XOrIOp, "vm.xor.{t}", None, False),
+    (math.AbsIOp, "vm.abs.{t}", "s", True),
+)
+_SHIFT: tuple[tuple[type[Operation], str, str | None, bool], ...] = (
+    (arith.ShLIOp, "vm.shl.{t}", None, True),
+    (arith.ShRSIOp, "vm.shr.{t}.s", "s", False),
+    (arith.ShRUIOp, "vm.shr.{t}.u", "u", False),
 )
 _CMPI_VM: dict[str, str] = {
     "eq": "vm.cmp.eq.{t}",
@@ -134,6 +161,56 @@ def _unsupported(op: Operation, what: str) -> Exception:
 
 
 # ---------------------------------------------------------------------------
+# Narrow integers (the canonical form of the module docstring)
+# ---------------------------------------------------------------------------
+
+
+def _narrow_bits(attr: Attribute) -> int | None:
+    """The width of an integer type narrower than its i32 register, else None."""
+    if isinstance(attr, IntegerType) and attr.width.data < 32:
+        return attr.width.data
+    return None
+
+
+def canonical(rw: ConversionRewriter, op: Operation, value: SSAValue, bits: int) -> SSAValue:
+    """The i32 register `value` reduced to the canonical form of an i`bits` value."""
+    return extend_int(rw, op, value, bits, 32, signed=bits > 1)
+
+
+def _read_narrow(
+    rw: ConversionRewriter, op: Operation, value: SSAValue, bits: int, reading: str | None
+) -> SSAValue:
+    """A canonical i`bits` value as the i32 whose signed (`"s"`) or unsigned (`"u"`) reading
+    is its value; None keeps it as it is."""
+    if reading is None or (reading == "s") == (bits > 1):
+        return value
+    return extend_int(rw, op, value, bits, 32, signed=reading == "s")
+
+
+def _canonical_result(rw: ConversionRewriter, op: Operation, value: SSAValue) -> SSAValue:
+    """`value`, the i32 register of `op`'s result, in canonical form if the result is narrow."""
+    bits = _narrow_bits(op.results[0].type)
+    return value if bits is None else canonical(rw, op, value, bits)
+
+
+def _narrow(pattern: Pattern, reading: str | None, wraps: bool) -> Pattern:
+    """`pattern` keeping narrow integers canonical: its operands read as `reading`, its
+    result re-canonicalized when it `wraps` or an operand had to be extended."""
+
+    def convert(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
+        bits = _narrow_bits(op.results[0].type)
+        if bits is None:
+            return list(pattern(rw, op, operands))
+        read = [_read_narrow(rw, op, value, bits, reading) for value in operands]
+        (result,) = pattern(rw, op, read)
+        if wraps or read != operands:
+            result = canonical(rw, op, result, bits)
+        return [result]
+
+    return convert
+
+
+# ---------------------------------------------------------------------------
 # Constants
 # ---------------------------------------------------------------------------
 
@@ -166,6 +243,18 @@ def _templated(template: str) -> Pattern:
     return convert
 
 
+def _rounded(pattern: Pattern) -> Pattern:
+    """`pattern` on f32 registers, its result rounded to f16 when the op's result is f16."""
+
+    def convert(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
+        results = list(pattern(rw, op, operands))
+        if op.results[0].type != f16:
+            return results
+        return [rw.emit_value("vm.trunc.f32.f16", results, f32)]
+
+    return convert
+
+
 def _shift(template: str) -> Pattern:
     """A shift as the `vm` op `template`, its amount truncated to i32 as the VM wants."""
 
@@ -177,6 +266,37 @@ def _shift(template: str) -> Pattern:
         return [rw.emit_value(mnemonic, [value, amount], value.type)]
 
     return convert
+
+
+def _ctlz(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
+    """`vm.ctlz`, less the register bits above a narrow operand (zero-extended by `_narrow`)."""
+    (value,) = operands
+    count = rw.emit_value(f"vm.ctlz.{_scalar_suffix(op, value)}", [value], value.type)
+    bits = _narrow_bits(op.results[0].type)
+    if bits is None:
+        return [count]
+    return [rw.emit_value("vm.sub.i32", [count, rw.i32(32 - bits)], i32)]
+
+
+def _remf(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
+    """MLIR's remf, C's `fmod` (the sign of the dividend), from IREE's IEEE `vm.rem`.
+
+    The two differ by one multiple of the divisor: where the IEEE remainder is non-zero and its
+    sign differs from the dividend's, `fmod = remainder + copysign(|b|, a)`, a sum that is
+    exact because `fmod`'s result is representable. NaN and infinite cases agree.
+    """
+    a, b = operands
+    t = _scalar_suffix(op, a)
+    remainder = rw.emit_value(f"vm.rem.{t}", [a, b], a.type)
+    zero = rw.const_float(0.0, f32 if t == "f32" else f64)
+    a_negative = compare_float(rw, "olt", a, zero)
+    positive = compare_float(rw, "ogt", remainder, zero)
+    negative = compare_float(rw, "olt", remainder, zero)
+    wrong_sign = select(rw, a_negative, positive, negative)
+    magnitude = rw.emit_value(f"vm.abs.{t}", [b], a.type)
+    step = select(rw, a_negative, rw.emit_value(f"vm.neg.{t}", [magnitude], a.type), magnitude)
+    corrected = rw.emit_value(f"vm.add.{t}", [remainder, step], a.type)
+    return [select(rw, wrong_sign, corrected, remainder)]
 
 
 def _fma(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
@@ -215,6 +335,9 @@ def _cmpi(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> li
     predicate = _CMPI[_predicate(op)]
     if type_suffix(operands[0].type) not in ("i32", "i64"):
         raise _unsupported(op, f"comparison of {operands[0].type}")
+    bits = _narrow_bits(op.operands[0].type)
+    if bits is not None and predicate.startswith("s"):
+        operands = [_read_narrow(rw, op, value, bits, "s") for value in operands]
     return [compare_int(rw, predicate, *operands)]
 
 
@@ -252,18 +375,39 @@ def _cmpf(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> li
 def _min_max_float(
     rw: ConversionRewriter, op: Operation, operands: list[SSAValue]
 ) -> list[SSAValue]:
-    """MLIR's arith-expand form: compare+select, then pick the NaN per the op's rule.
+    """MLIR's min/max: compare+select (arith-expand's form), then MLIR's NaN and zero rules.
 
-    maximumf/minimumf propagate a NaN operand; maxnumf/minnumf return the other operand.
-    (IREE maps maximumf/minimumf to `vm.max/min.f<n>` and expands only the *num forms; the
-    expansion pins the NaN semantics down independently of the runtime's max/min.)
+    maximumf/minimumf propagate a NaN operand and order -0.0 below +0.0: equal operands differ
+    at most in the sign of a zero, so max ANDs their bit patterns and min ORs them.
+    maxnumf/minnumf return the other operand of a NaN (and either of two zeros, as MLIR
+    allows). IREE maps maximumf/minimumf to `vm.max/min.f<n>` (`lhs < rhs ? rhs : lhs`),
+    which keeps neither rule. A constant `rhs` (relu's 0.0) drops the selects it makes
+    needless: the NaN one unless it is NaN, the zero one unless it is the zero the op
+    does not prefer (the compare already picks `rhs` of equal operands).
     """
     lhs, rhs = operands
     is_max = "max" in op.name
     picked = select(rw, compare_float(rw, "ugt" if is_max else "ult", lhs, rhs), lhs, rhs)
-    if op.name.endswith("imumf"):
-        return [select(rw, compare_float(rw, "uno", rhs, rhs), rhs, picked)]
-    return [select(rw, compare_float(rw, "uno", lhs, lhs), rhs, picked)]
+    if not op.name.endswith("imumf"):
+        return [select(rw, compare_float(rw, "uno", lhs, lhs), rhs, picked)]
+    known = rw.constants.get(rhs)
+    if known is None or known == 0.0 and copysign(1.0, known) == (-1.0 if is_max else 1.0):
+        equal = compare_float(rw, "oeq", lhs, rhs)
+        zeros = _float_bit_logic(rw, "and" if is_max else "or", lhs, rhs)
+        picked = select(rw, equal, zeros, picked)
+    if known is None or isnan(known):
+        picked = select(rw, compare_float(rw, "uno", rhs, rhs), rhs, picked)
+    return [picked]
+
+
+def _float_bit_logic(rw: ConversionRewriter, logic: str, lhs: SSAValue, rhs: SSAValue) -> SSAValue:
+    """`vm.<logic>` (`and`, `or`) of the bit patterns of two f32 or f64 values."""
+    t = type_suffix(lhs.type)
+    int_type = i32 if t == "f32" else i64
+    it = type_suffix(int_type)
+    bits = [rw.emit_value(f"vm.bitcast.{t}.{it}", [value], int_type) for value in (lhs, rhs)]
+    combined = rw.emit_value(f"vm.{logic}.{it}", bits, int_type)
+    return rw.emit_value(f"vm.bitcast.{it}.{t}", [combined], lhs.type)
 
 
 def _floordivsi(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
@@ -341,7 +485,11 @@ def _register_bits(attr: Attribute) -> int:
 
 def _index_cast(signed: bool) -> Pattern:
     def convert(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
-        return [integer_cast(rw, operands[0], _result_type(rw, op), signed)]
+        value = operands[0]
+        bits = _narrow_bits(op.operands[0].type)
+        if bits is not None:
+            value = _read_narrow(rw, op, value, bits, "s" if signed else "u")
+        return [_canonical_result(rw, op, integer_cast(rw, value, _result_type(rw, op), signed))]
 
     return convert
 
@@ -364,13 +512,15 @@ def extend_int(
     target_bits: int,
     signed: bool,
 ) -> SSAValue:
-    """Sign- or zero-extend a `source_bits` value held in a VM register to `target_bits`."""
+    """Sign- or zero-extend the low `source_bits` of a VM register to `target_bits` (an i1
+    must be 0 or 1)."""
     suffix = "s" if signed else "u"
     target = IntegerType(target_bits)
-    if source_bits in (8, 16) or (source_bits == 32 and target_bits == 64):
+    known = rw.known_int(value)
+    if known is not None:
+        return rw.const_int(wrap_int(known, source_bits, signed=signed), target)
+    if source_bits in (8, 16, 32):
         return rw.emit_value(f"vm.ext.i{source_bits}.i{target_bits}.{suffix}", [value], target)
-    if source_bits not in (1, 2, 4):
-        raise _unsupported(op, f"extension of i{source_bits}")
     if signed and source_bits == 1:
         # i1 true extends to all ones.
         return select(rw, value, rw.const_int(-1, target), rw.const_int(0, target))
@@ -386,28 +536,20 @@ def extend_int(
 
 
 def _trunci(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
-    source_bits = _width(rw, op, op.operands[0].type)
-    result_bits = _width(rw, op, op.results[0].type)
-    value = operands[0]
-    if result_bits in (1, 2, 4):
-        if source_bits == 64:
-            value = rw.emit_value("vm.trunc.i64.i32", [value], i32)
-        return [rw.emit_value("vm.and.i32", [value, rw.i32((1 << result_bits) - 1)], i32)]
-    if source_bits in (16, 32, 64) and result_bits in (8, 16, 32) and result_bits < source_bits:
-        target = _result_type(rw, op)
-        return [rw.emit_value(f"vm.trunc.i{source_bits}.i{result_bits}", [value], target)]
-    raise _unsupported(op, f"truncation from i{source_bits} to i{result_bits}")
+    """The low 32 bits, in canonical form for a narrow result: to i8 or i16 that is
+    `vm.ext.i8.i32.s`/`vm.ext.i16.i32.s` where IREE's `vm.trunc.i32.i8` zero-extends."""
+    return [_canonical_result(rw, op, integer_cast(rw, operands[0], i32, signed=True))]
 
 
 def _int_to_float(signed: bool) -> Pattern:
     def convert(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
         source_bits = _width(rw, op, op.operands[0].type)
         target = _result_type(rw, op)
-        if _width(rw, op, op.results[0].type) not in (32, 64):
+        if _width(rw, op, op.results[0].type) not in (32, 64) and op.results[0].type != f16:
             raise _unsupported(op, f"conversion to {op.results[0].type}")
         value = operands[0]
         if source_bits < 32:
-            value = extend_int(rw, op, value, source_bits, 32, signed)
+            value = _read_narrow(rw, op, value, source_bits, "s" if signed else "u")
             source_bits = 32
         if source_bits == 32 and target == f64:
             value = extend_int(rw, op, value, 32, 64, signed)
@@ -422,14 +564,27 @@ def _int_to_float(signed: bool) -> Pattern:
 
 
 def _float_to_int(signed: bool) -> Pattern:
+    """MLIR's fptosi/fptoui, which truncate toward zero: `vm.cast.f32.*` rounds half away
+    from zero (IREE's `lroundf`), so it is given the operand already rounded toward zero."""
+
     def convert(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
         if operands[0].type != f32:
             raise _unsupported(op, f"conversion from {op.operands[0].type}")
         target = _result_type(rw, op)
-        kind = "si" if signed else "ui"
-        return [rw.emit_value(f"vm.cast.f32.{kind}{_register_bits(target)}", operands, target)]
+        mnemonic = f"vm.cast.f32.{'si' if signed else 'ui'}{_register_bits(target)}"
+        result = rw.emit_value(mnemonic, [_toward_zero(rw, operands[0])], target)
+        return [_canonical_result(rw, op, result)]
 
     return convert
+
+
+def _toward_zero(rw: ConversionRewriter, value: SSAValue) -> SSAValue:
+    """An f32 `value` rounded toward zero: `vm.ceil` below zero, else `vm.floor` (the VM has
+    no trunc)."""
+    negative = compare_float(rw, "olt", value, rw.const_float(0.0, f32))
+    up = rw.emit_value("vm.ceil.f32", [value], f32)
+    down = rw.emit_value("vm.floor.f32", [value], f32)
+    return select(rw, negative, up, down)
 
 
 def _extf(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
@@ -444,6 +599,8 @@ def _extf(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> li
 def _truncf(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
     if operands[0].type == f64 and op.results[0].type == f32:
         return [rw.emit_value("vm.trunc.f64.f32", operands, f32)]
+    if operands[0].type == f32 and op.results[0].type == f16:
+        return [rw.emit_value("vm.trunc.f32.f16", operands, f32)]
     raise _unsupported(op, f"float truncation to {op.results[0].type}")
 
 
@@ -464,23 +621,32 @@ PATTERNS = PatternTable[Pattern](
     "arith/math -> vm",
     [
         (arith.ConstantOp, _constant),
-        *((op_type, _templated(template)) for op_type, template in (*_BINARY, *_UNARY)),
-        *((op_type, _shift(template)) for op_type, template in _SHIFT),
-        (math.FmaOp, _fma),
+        *((op_type, _rounded(_templated(template))) for op_type, template in (*_BINARY, *_UNARY)),
+        *(
+            (op_type, _narrow(_templated(template), reading, wraps))
+            for op_type, template, reading, wraps in _INTEGER
+        ),
+        *(
+            (op_type, _narrow(_shift(template), reading, wraps))
+            for op_type, template, reading, wraps in _SHIFT
+        ),
+        (math.CountLeadingZerosOp, _narrow(_ctlz, "u", wraps=False)),
+        (RemFOp, _rounded(_remf)),
+        (math.FmaOp, _rounded(_fma)),
         (arith.SelectOp, _select),
         (arith.CmpiOp, _cmpi),
         (arith.CmpfOp, _cmpf),
         ((arith.MaximumfOp, arith.MinimumfOp, arith.MaxnumfOp, arith.MinnumfOp), _min_max_float),
-        (arith.FloorDivSIOp, _floordivsi),
-        (arith.CeilDivSIOp, _ceildivsi),
-        (arith.CeilDivUIOp, _ceildivui),
+        (arith.FloorDivSIOp, _narrow(_floordivsi, "s", wraps=True)),
+        (arith.CeilDivSIOp, _narrow(_ceildivsi, "s", wraps=True)),
+        (arith.CeilDivUIOp, _narrow(_ceildivui, "u", wraps=False)),
         (arith.IndexCastOp, _index_cast(signed=True)),
         (IndexCastUIOp, _index_cast(signed=False)),
         (arith.ExtSIOp, _extend_int(signed=True)),
         (arith.ExtUIOp, _extend_int(signed=False)),
         (arith.TruncIOp, _trunci),
-        (arith.SIToFPOp, _int_to_float(signed=True)),
-        (arith.UIToFPOp, _int_to_float(signed=False)),
+        (arith.SIToFPOp, _rounded(_int_to_float(signed=True))),
+        (arith.UIToFPOp, _rounded(_int_to_float(signed=False))),
         (arith.FPToSIOp, _float_to_int(signed=True)),
         (arith.FPToUIOp, _float_to_int(signed=False)),
         (arith.ExtFOp, _extf),

@@ -15,6 +15,9 @@ Which class to use (build with these; matching with `isinstance` works as noted)
 - `linalg.batch_matmul`, `mmt4d`, `matvec`, `vecmat`, `dot`: `linalg.BatchMatmulOp`,
   `Mmt4DOp`, `MatvecOp`, `VecmatOp`, `DotOp` (new `NamedOperation`s).
 - `linalg.pack`, `linalg.unpack`: `linalg.PackOp`, `UnPackOp` (new).
+- `linalg.pooling_<layout>_<kind>` (MLIR's 17 pooling ops): `linalg.POOLING_OPS` (new, one
+  parameterized definition; it replaces upstream's `pooling_nchw_max`, whose body was wrong).
+- `linalg.elementwise`: `linalg.ElementwiseOp` with `ElementwiseKindAttr` (new).
 - `scf.forall`, `scf.forall.in_parallel`: `scf.ForallOp`, `InParallelOp` (new).
 - `tensor.parallel_insert_slice`: `tensor.ParallelInsertSliceOp` (new).
 - `arith.remf`, `arith.index_castui`: `arith.RemFOp`, `IndexCastUIOp` (new; the latter is

@@ -1,4 +1,5 @@
-"""`linalg` with the named contractions and relayout ops IREE's codegen uses.
+"""`linalg` with the named contractions, pooling, elementwise and relayout ops IREE's codegen
+uses.
 
 Contractions (`C += cast_signed(C, A) * cast_signed(C, B)`), printed as
 `linalg.mmt4d {attrs} ins(%a, %b : T, T) outs(%c : T) -> T` (no result on memrefs):
@@ -9,6 +10,17 @@ types) and reports its indexing maps and iterator types (`get_indexing_maps`,
 `get_iterator_types`), so generalization needs nothing op-specific. `matmul` and
 `batch_matmul` keep their maps in an `indexing_maps` property, printed as MLIR does
 (`linalg.matmul indexing_maps = [...] ins(...)`) when not the default.
+
+Pooling: the 17 `linalg.pooling_<layout>_<kind>` ops of MLIR (layouts `nwc`, `ncw`, `nhwc`,
+`nchw`, `ndhwc`; kinds `sum`, `max`, `min`, `max_unsigned`, `min_unsigned` where MLIR has
+them), one definition parameterized by layout and kind: `{dilations = dense<..> : tensor<Nxi64>,
+strides = ...}` (optional, default 1), `ins(%input, %window : ...) outs(%init : ...)`, where
+the window is a shape-only operand, and MLIR's body `%out = max(%out, cast(%in))`.
+
+`linalg.elementwise kind=#linalg.elementwise_kind<add> (indexing_maps = [...])? ins(...)
+outs(...)`: MLIR's named elementwise op with its unary, binary and ternary kinds; its maps
+default to identities over the output's rank (all loops parallel) and print only when not
+the default.
 
 Relayout ops: `linalg.pack` and `linalg.unpack` with `padding_value`, `outer_dims_perm`,
 `inner_dims_pos`, static or dynamic `inner_tiles` and `into`, on tensors (one result) or
@@ -22,10 +34,11 @@ dropped (`linalg.transpose ins(...) outs(...) permutation = [1, 0] {lowering_con
 
 from abc import ABC
 from collections.abc import Callable, Mapping, Sequence
+from enum import auto
 from typing import ClassVar, NamedTuple, Self, cast
 
 from xdsl.builder import Builder
-from xdsl.dialects import arith
+from xdsl.dialects import arith, math
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     AffineMapAttr,
@@ -33,6 +46,8 @@ from xdsl.dialects.builtin import (
     AnyTensorType,
     ArrayAttr,
     DenseArrayBase,
+    DenseIntElementsAttr,
+    FloatAttr,
     IndexType,
     IntegerType,
     MemRefType,
@@ -43,9 +58,14 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.dialects.linalg import Linalg as UpstreamLinalg
 from xdsl.dialects.linalg import ops as linalg_ops
-from xdsl.dialects.linalg.abstract_ops import ElementwiseOperation, NamedOperation
+from xdsl.dialects.linalg.abstract_ops import (
+    ElementwiseOperation,
+    LinalgStructuredOperation,
+    NamedOperation,
+)
 from xdsl.dialects.linalg.attrs import IteratorTypeAttr
 from xdsl.dialects.utils import (
+    EnumAttribute,
     get_dynamic_index_list,
     parse_dynamic_index_list_without_types,
     print_dynamic_index_list,
@@ -53,11 +73,12 @@ from xdsl.dialects.utils import (
     verify_dynamic_index_list,
 )
 from xdsl.ir import Attribute, BlockArgument, Dialect, Operation, Region, SSAValue
-from xdsl.ir.affine import AffineMap
+from xdsl.ir.affine import AffineDimExpr, AffineExpr, AffineMap
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
     base,
+    irdl_attr_definition,
     irdl_op_definition,
     operand_def,
     opt_operand_def,
@@ -69,9 +90,10 @@ from xdsl.irdl import (
     var_operand_def,
     var_result_def,
 )
-from xdsl.parser import Parser, UnresolvedOperand
+from xdsl.parser import AttrParser, Parser, UnresolvedOperand
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
+from xdsl.utils.str_enum import StrEnum
 
 from ._utils import (
     DestinationStyleMemoryEffect,
@@ -90,39 +112,64 @@ def _element_type(value: SSAValue) -> Attribute:
         value_type.get_element_type() if isinstance(value_type, ShapedType) else value_type
     )
     if not isinstance(element_type, IntegerType | AnyFloat):
-        raise ValueError(f"unsupported element type {element_type} in a linalg contraction")
+        raise ValueError(f"unsupported element type {element_type} in a linalg named op")
     return element_type
 
 
-def _cast_signed(value: SSAValue, to: Attribute) -> SSAValue:
-    """MLIR's `cast_signed`: sign-extend/truncate integers, extend/truncate floats,
-    convert between the two as signed integers."""
+def _cast(value: SSAValue, to: Attribute, *, unsigned: bool = False) -> SSAValue:
+    """MLIR's `cast_signed` (`cast_unsigned` with `unsigned`): extend (sign- or zero-) or
+    truncate integers, extend/truncate floats, convert between the two as signed (unsigned)
+    integers."""
     src = value.type
     if src == to:
         return value
     if isinstance(src, IntegerType) and isinstance(to, IntegerType):
-        wider = to.width.data > src.width.data
-        return (arith.ExtSIOp(value, to) if wider else arith.TruncIOp(value, to)).result
+        if to.width.data < src.width.data:
+            return arith.TruncIOp(value, to).result
+        return (arith.ExtUIOp(value, to) if unsigned else arith.ExtSIOp(value, to)).result
     if isinstance(src, AnyFloat) and isinstance(to, AnyFloat):
         wider = to.bitwidth > src.bitwidth
         return (arith.ExtFOp(value, to) if wider else arith.TruncFOp(value, to)).result
     if isinstance(src, IntegerType) and isinstance(to, AnyFloat):
-        return arith.SIToFPOp(value, to).result
+        return (arith.UIToFPOp(value, to) if unsigned else arith.SIToFPOp(value, to)).result
     if isinstance(src, AnyFloat) and isinstance(to, IntegerType):
-        return arith.FPToSIOp(value, to).result
-    raise ValueError(f"cannot cast {src} to {to} in a linalg contraction")
+        return (arith.FPToUIOp(value, to) if unsigned else arith.FPToSIOp(value, to)).result
+    raise ValueError(f"cannot cast {src} to {to} in a linalg named op")
 
 
 _BinaryBuilder = Callable[[SSAValue, SSAValue], Operation]
+_MaybeBinary = _BinaryBuilder | None
+
+_BINARY_FNS: dict[str, tuple[_MaybeBinary, _MaybeBinary, _MaybeBinary]] = {
+    "add": (arith.AddfOp, arith.AddiOp, arith.OrIOp),
+    "sub": (arith.SubfOp, arith.SubiOp, None),
+    "mul": (arith.MulfOp, arith.MuliOp, arith.AndIOp),
+    "div": (arith.DivfOp, arith.DivSIOp, None),
+    "div_unsigned": (None, arith.DivUIOp, None),
+    "max_signed": (arith.MaximumfOp, arith.MaxSIOp, arith.MaxSIOp),
+    "min_signed": (arith.MinimumfOp, arith.MinSIOp, arith.MinSIOp),
+    "max_unsigned": (arith.MaximumfOp, arith.MaxUIOp, arith.MaxUIOp),
+    "min_unsigned": (arith.MinimumfOp, arith.MinUIOp, arith.MinUIOp),
+    "powf": (math.PowFOp, None, None),
+}
+"""MLIR's `BinaryFn`s: the op on floats, on integers and on i1 (None: unsupported)."""
 
 
-def _mul_add(accumulator: Attribute) -> tuple[_BinaryBuilder, _BinaryBuilder]:
-    """MLIR's `BinaryFn.mul`/`BinaryFn.add` for the accumulator type (`and`/`or` on i1)."""
-    if isinstance(accumulator, AnyFloat):
-        return arith.MulfOp, arith.AddfOp
-    if accumulator == i1:
-        return arith.AndIOp, arith.OrIOp
-    return arith.MuliOp, arith.AddiOp
+def binary_fn(kind: str, lhs: SSAValue, rhs: SSAValue) -> SSAValue:
+    """MLIR's `BinaryFn` `kind` of two floats or two integers (`add`/`mul` of i1 are
+    `or`/`and`), built at the implicit builder's insertion point."""
+    floats = isinstance(lhs.type, AnyFloat) and isinstance(rhs.type, AnyFloat)
+    ints = isinstance(lhs.type, IntegerType) and isinstance(rhs.type, IntegerType)
+    if not floats and not ints:
+        raise ValueError(
+            "Cannot build binary Linalg operation: expects allFloatingPoint or allInteger, "
+            f"got {lhs.type} and {rhs.type}"
+        )
+    on_float, on_int, on_bool = _BINARY_FNS[kind]
+    build = on_float if floats else on_bool if lhs.type == rhs.type == i1 else on_int
+    if build is None:
+        raise ValueError(f"unsupported operation: {kind} on {lhs.type}")
+    return build(lhs, rhs).results[0]
 
 
 def contraction_region(inputs: Sequence[SSAValue], outputs: Sequence[SSAValue]) -> Region:
@@ -131,14 +178,11 @@ def contraction_region(inputs: Sequence[SSAValue], outputs: Sequence[SSAValue]) 
         raise ValueError("a linalg contraction takes two inputs and one output")
     arg_types = [_element_type(v) for v in (*inputs, *outputs)]
     accumulator = arg_types[2]
-    mul, add = _mul_add(accumulator)
 
     @Builder.implicit_region(arg_types)
     def body(args: tuple[BlockArgument, ...]) -> None:
-        lhs = _cast_signed(args[0], accumulator)
-        rhs = _cast_signed(args[1], accumulator)
-        product = mul(lhs, rhs)
-        linalg_ops.YieldOp(add(args[2], product.results[0]))
+        product = binary_fn("mul", _cast(args[0], accumulator), _cast(args[1], accumulator))
+        linalg_ops.YieldOp(binary_fn("add", args[2], product))
 
     return body
 
@@ -388,6 +432,351 @@ ELEMENTWISE_OPS = tuple(
     )
 )
 """Upstream's named elementwise ops, each replaced by a subclass with MLIR's maps."""
+
+
+# --- pooling ops ----------------------------------------------------------------------
+
+_POOLING_KINDS: dict[str, tuple[str, ...]] = {
+    "nwc": ("sum", "max", "max_unsigned", "min", "min_unsigned"),
+    "ncw": ("sum", "max"),
+    "nhwc": ("sum", "max", "max_unsigned", "min", "min_unsigned"),
+    "nchw": ("sum", "max"),
+    "ndhwc": ("sum", "max", "min"),
+}
+"""MLIR's pooling ops: the kinds of each input layout."""
+
+_POOLING_FNS = {"sum": "add", "max": "max_signed", "min": "min_signed"}
+"""The `BinaryFn` of each pooling kind (the unsigned kinds are their own)."""
+
+
+class _PoolingOp(NamedOperation, ABC):
+    """`linalg.pooling_<LAYOUT>_<KIND>`: each output element combines with its window of the
+    input, `out[n, o.., c] = KIND(out[n, o.., c], cast(in[n, o * stride + k * dilation.., c]))`
+    over the window positions `k..`, whose extents only the window operand gives.
+
+    Loops are the output's dimensions in layout order, then the window's (reductions)."""
+
+    PRINT_ATTRS_IN_FRONT: ClassVar[bool] = True
+    LAYOUT: ClassVar[str]
+    KIND: ClassVar[str]
+
+    dilations = opt_prop_def(DenseIntElementsAttr)
+    strides = opt_prop_def(DenseIntElementsAttr)
+
+    traits = traits_def(DestinationStyleMemoryEffect())
+
+    @classmethod
+    def get_hidden_region(cls, inputs: Sequence[SSAValue], outputs: Sequence[SSAValue]) -> Region:
+        if len(inputs) != 2 or len(outputs) != 1:
+            raise ValueError("expected op with 2 inputs and 1 output")
+        arg_types = [_element_type(v) for v in (*inputs, *outputs)]
+        unsigned = cls.KIND.endswith("_unsigned")
+        combine = _POOLING_FNS.get(cls.KIND, cls.KIND)
+
+        @Builder.implicit_region(arg_types)
+        def body(args: tuple[BlockArgument, ...]) -> None:
+            value = _cast(args[0], arg_types[2], unsigned=unsigned)
+            linalg_ops.YieldOp(binary_fn(combine, args[2], value))
+
+        return body
+
+    @classmethod
+    def window_rank(cls) -> int:
+        return len(cls.LAYOUT) - 2
+
+    def _window_values(self, name: str) -> tuple[int, ...]:
+        """The strides or dilations, 1 when absent (a splat may hold a single element)."""
+        attr = cast(DenseIntElementsAttr | None, self.properties.get(name))
+        values = (1,) if attr is None else attr.get_values()
+        return values * self.window_rank() if len(values) == 1 else values
+
+    def get_default_indexing_maps(self) -> Sequence[AffineMap]:
+        outer = len(self.LAYOUT)
+        loops = outer + self.window_rank()
+        output = tuple(AffineDimExpr(d) for d in range(outer))
+        window = tuple(AffineDimExpr(d) for d in range(outer, loops))
+        strides, dilations = self._window_values("strides"), self._window_values("dilations")
+        factors = iter(zip(window, strides, dilations, strict=True))
+        image: list[AffineExpr] = []
+        for letter, dim in zip(self.LAYOUT, output, strict=True):
+            if letter in "nc":
+                image.append(dim)
+            else:
+                position, stride, dilation = next(factors)
+                image.append(dim * stride + position * dilation)
+        return tuple(AffineMap(loops, 0, results) for results in (tuple(image), window, output))
+
+    def get_iterator_types(self) -> ArrayAttr[IteratorTypeAttr]:
+        return ArrayAttr(_iterators("p" * len(self.LAYOUT) + "r" * self.window_rank()))
+
+    def verify_(self) -> None:
+        if len(self.inputs) != 2 or len(self.outputs) != 1:
+            raise VerifyException("expected op with 2 inputs and 1 output")
+        rank = self.window_rank()
+        for name in ("strides", "dilations"):
+            attr = cast(DenseIntElementsAttr | None, self.properties.get(name))
+            if attr is not None and (attr.get_element_type() != i64 or attr.get_shape() != (rank,)):
+                raise VerifyException(
+                    f"attribute '{name}' failed to satisfy constraint: 64-bit signless int "
+                    f"elements attribute of shape [{rank}]"
+                )
+        super().verify_()
+
+
+def _pooling_op(layout: str, kind: str) -> type[_PoolingOp]:
+    name = f"pooling_{layout}_{kind}"
+    class_name = "".join(part.capitalize() for part in name.split("_")) + "Op"
+    namespace: dict[str, object] = {
+        "name": f"linalg.{name}",
+        "LAYOUT": layout,
+        "KIND": kind,
+        "__annotations__": {"LAYOUT": ClassVar[str], "KIND": ClassVar[str]},
+        "__module__": __name__,
+        "__qualname__": class_name,
+        "__doc__": f"`linalg.{name}`: {kind} pooling of an {layout.upper()} input.",
+    }
+    return irdl_op_definition(type(class_name, (_PoolingOp,), namespace))
+
+
+POOLING_OPS = tuple(
+    _pooling_op(layout, kind) for layout, kinds in _POOLING_KINDS.items() for kind in kinds
+)
+"""MLIR's pooling ops (upstream xDSL has only `pooling_nchw_max`, with a wrong body)."""
+
+
+# --- linalg.elementwise ---------------------------------------------------------------
+
+
+class ElementwiseKind(StrEnum):
+    """MLIR's `ElementwiseKind`: its unary, binary and ternary functions, in MLIR's order."""
+
+    EXP = auto()
+    LOG = auto()
+    ABS = auto()
+    CEIL = auto()
+    FLOOR = auto()
+    NEGF = auto()
+    RECIPROCAL = auto()
+    ROUND = auto()
+    SQRT = auto()
+    RSQRT = auto()
+    SQUARE = auto()
+    TANH = auto()
+    ERF = auto()
+    ADD = auto()
+    SUB = auto()
+    MUL = auto()
+    DIV = auto()
+    DIV_UNSIGNED = auto()
+    MAX_SIGNED = auto()
+    MIN_SIGNED = auto()
+    MAX_UNSIGNED = auto()
+    MIN_UNSIGNED = auto()
+    POWF = auto()
+    SELECT = auto()
+
+
+@irdl_attr_definition
+class ElementwiseKindAttr(EnumAttribute[ElementwiseKind]):
+    """`#linalg.elementwise_kind<add>`."""
+
+    name = "linalg.elementwise_kind"
+
+    @classmethod
+    def parse_parameter(cls, parser: AttrParser) -> ElementwiseKind:
+        with parser.in_angle_brackets():
+            return super().parse_parameter(parser)
+
+    def print_parameter(self, printer: Printer) -> None:
+        with printer.in_angle_brackets():
+            super().print_parameter(printer)
+
+
+_UnaryBuilder = Callable[[SSAValue], Operation]
+
+_UNARY_FNS: dict[str, _UnaryBuilder] = {
+    "exp": math.ExpOp,
+    "log": math.LogOp,
+    "abs": math.AbsFOp,
+    "ceil": math.CeilOp,
+    "floor": math.FloorOp,
+    "negf": arith.NegfOp,
+    "reciprocal": lambda x: arith.DivfOp(arith.ConstantOp(FloatAttr(1.0, x.type)), x),
+    "round": math.RoundOp,
+    "sqrt": math.SqrtOp,
+    "rsqrt": math.RsqrtOp,
+    "square": lambda x: arith.MulfOp(x, x),
+    "tanh": math.TanhOp,
+    "erf": math.ErfOp,
+}
+"""MLIR's `UnaryFn`s, on floats only."""
+
+
+def _arity(kind: ElementwiseKind) -> int:
+    return 1 if kind in _UNARY_FNS else 2 if kind in _BINARY_FNS else 3
+
+
+def _elementwise_region(
+    kind: ElementwiseKind, inputs: Sequence[SSAValue], outputs: Sequence[SSAValue]
+) -> Region:
+    """MLIR's body of `linalg.elementwise` of `kind`: the function of the inputs, yielded
+    (no cast to the output type)."""
+    arg_types = [_element_type(v) for v in (*inputs, *outputs)]
+    if len(arg_types) != _arity(kind) + 1:
+        raise ValueError(
+            f"[parseNamedStructuredOpRegion] ods-gen generated region expects "
+            f"{_arity(kind) + 1} args, got {len(arg_types)}"
+        )
+
+    @Builder.implicit_region(arg_types)
+    def body(args: tuple[BlockArgument, ...]) -> None:
+        if kind == ElementwiseKind.SELECT:
+            result = arith.SelectOp(args[0], args[1], args[2]).result
+        elif kind in _UNARY_FNS:
+            if not isinstance(args[0].type, AnyFloat):
+                raise ValueError("unsupported non numeric type")
+            result = _UNARY_FNS[kind](args[0]).results[0]
+        else:
+            result = binary_fn(kind, args[0], args[1])
+        linalg_ops.YieldOp(result)
+
+    return body
+
+
+def _parse_operand_list(parser: Parser, keyword: str) -> list[SSAValue]:
+    """`keyword(%a, %b : A, B)`, or nothing (no operands)."""
+    if parser.parse_optional_characters(keyword) is None:
+        return []
+    pos = parser.pos
+    parser.parse_punctuation("(")
+    operands = parser.parse_comma_separated_list(
+        Parser.Delimiter.NONE, parser.parse_unresolved_operand
+    )
+    parser.parse_punctuation(":")
+    types = parser.parse_comma_separated_list(Parser.Delimiter.NONE, parser.parse_type)
+    parser.parse_punctuation(")")
+    return parser.resolve_operands(operands, types, pos)
+
+
+def _print_operand_list(printer: Printer, keyword: str, values: Sequence[SSAValue]) -> None:
+    if values:
+        printer.print_string(f" {keyword}(")
+        printer.print_list(values, printer.print_ssa_value)
+        printer.print_string(" : ")
+        printer.print_list((v.type for v in values), printer.print_attribute)
+        printer.print_string(")")
+
+
+@irdl_op_definition
+class ElementwiseOp(LinalgStructuredOperation):
+    """`linalg.elementwise kind=#linalg.elementwise_kind<K> (indexing_maps = [...])? {attrs}?
+    ins(...) outs(...) (-> types)?`: one unary, binary or ternary function of the inputs per
+    output element; all loops (the output's rank) are parallel."""
+
+    name = "linalg.elementwise"
+
+    kind = prop_def(ElementwiseKindAttr)
+    indexing_maps = opt_prop_def(ArrayAttr[AffineMapAttr])
+
+    traits = traits_def(DestinationStyleMemoryEffect())
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+
+    def __init__(
+        self,
+        kind: ElementwiseKind,
+        inputs: Sequence[SSAValue],
+        outputs: Sequence[SSAValue],
+        indexing_maps: Sequence[AffineMap] | None = None,
+        result_types: Sequence[Attribute] = (),
+        attributes: Mapping[str, Attribute] | None = None,
+    ):
+        maps = _default_maps(kind, outputs) if indexing_maps is None else indexing_maps
+        super().__init__(
+            operands=[inputs, outputs],
+            result_types=[result_types],
+            properties={
+                "kind": ElementwiseKindAttr(kind),
+                "indexing_maps": ArrayAttr(AffineMapAttr(m) for m in maps),
+            },
+            attributes=attributes,
+            regions=[_elementwise_region(kind, inputs, outputs)],
+        )
+
+    def get_indexing_maps(self) -> ArrayAttr[AffineMapAttr]:
+        return self.indexing_maps or ArrayAttr(())
+
+    def get_iterator_types(self) -> ArrayAttr[IteratorTypeAttr]:
+        return ArrayAttr(_iterators("p" * _output_rank(self.outputs)))
+
+    @classmethod
+    def parse(cls, parser: Parser) -> Self:
+        parser.parse_keyword("kind")
+        parser.parse_punctuation("=")
+        pos = parser.pos
+        kind = parser.parse_attribute()
+        if not isinstance(kind, ElementwiseKindAttr):
+            parser.raise_error("expected ElementwiseKind attribute", pos, parser.pos)
+        maps: list[AffineMap] | None = None
+        if parser.parse_optional_keyword("indexing_maps") is not None:
+            parser.parse_punctuation("=")
+            maps = parser.parse_comma_separated_list(
+                Parser.Delimiter.SQUARE, lambda: _parse_affine_map(parser)
+            )
+        attributes = parser.parse_optional_attr_dict()
+        pos = parser.pos
+        inputs = _parse_operand_list(parser, "ins")
+        outputs = _parse_operand_list(parser, "outs")
+        result_types: list[Attribute] = []
+        if parser.parse_optional_punctuation("->") is not None:
+            result_types = parser.parse_optional_comma_separated_list(
+                Parser.Delimiter.PAREN, parser.parse_type
+            ) or [parser.parse_type()]
+        try:
+            return cls(kind.data, inputs, outputs, maps, result_types, attributes)
+        except ValueError as err:
+            parser.raise_error(str(err), pos, parser.pos)
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" kind=")
+        printer.print_attribute(self.kind)
+        maps = self.get_indexing_maps()
+        if [m.data for m in maps] != list(_default_maps(self.kind.data, self.outputs)):
+            printer.print_string(" indexing_maps = ")
+            printer.print_attribute(maps)
+        printer.print_op_attributes(self.attributes)
+        _print_operand_list(printer, "ins", self.inputs)
+        _print_operand_list(printer, "outs", self.outputs)
+        if self.res:
+            printer.print_string(" -> ")
+            printer.print_list(self.res.types, printer.print_attribute)
+
+    def verify_(self) -> None:
+        super().verify_()
+        yielded = self.body.block.last_op
+        element_type = _element_type(self.outputs[0])
+        if isinstance(yielded, linalg_ops.YieldOp) and yielded.operands[0].type != element_type:
+            raise VerifyException(
+                f"'linalg.yield' op type of yield operand 1 ({yielded.operands[0].type}) "
+                f"doesn't match the element type of the enclosing linalg.generic op "
+                f"({element_type})"
+            )
+
+
+def _parse_affine_map(parser: Parser) -> AffineMap:
+    pos = parser.pos
+    attr = parser.parse_attribute()
+    if not isinstance(attr, AffineMapAttr):
+        parser.raise_error("expected affine map attribute", pos, parser.pos)
+    return attr.data
+
+
+def _output_rank(outputs: Sequence[SSAValue]) -> int:
+    return cast(ShapedType, outputs[-1].type).get_num_dims() if outputs else 0
+
+
+def _default_maps(kind: ElementwiseKind, outputs: Sequence[SSAValue]) -> tuple[AffineMap, ...]:
+    """MLIR's default: one identity map over the output's rank per operand."""
+    return (AffineMap.identity(_output_rank(outputs)),) * (_arity(kind) + 1)
 
 
 # --- transpose, broadcast, reduce -----------------------------------------------------
@@ -893,10 +1282,13 @@ Linalg: Dialect = extend_dialect(
         VecmatOp,
         DotOp,
         *ELEMENTWISE_OPS,
+        *POOLING_OPS,
+        ElementwiseOp,
         TransposeOp,
         BroadcastOp,
         ReduceOp,
         PackOp,
         UnPackOp,
     ],
+    [ElementwiseKindAttr],
 )

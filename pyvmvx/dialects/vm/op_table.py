@@ -11,7 +11,8 @@ the compiler expands before writing one (`PSEUDO_OPS`) and the ops that become i
   `message` (`str`) and `alignment` properties, and `element_type` for a list result;
 - the symbol (the `global`, `rodata`, `callee` or `import` property), the successor count
   (-1 when variadic), whether it is a terminator, and where variadic operands take their types
-  from (`callee` for calls, else `function`).
+  from (`callee` for calls, `variadic` for `vm.call.variadic`, whose `segment_sizes` become
+  the instruction's immediates, else `function`).
 
 `differences` compares every dialect op with the table and returns each disagreement as text;
 the test suite requires it to return nothing for `pyvmvx.dialects.vm.VM` and the runtime table.
@@ -53,9 +54,11 @@ _VALUES: Mapping[str, Attribute] = {
 }
 IMMEDIATE_PROPERTIES = {"message": "str", "alignment": "alignment"}
 METADATA_PROPERTIES = frozenset(
-    ("name", "mime_type", "operandSegmentSizes", "case_operand_segments")
+    ("name", "mime_type", "operandSegmentSizes", "case_operand_segments", "segment_types")
 )
 """Properties that are not part of the instruction (names, operand grouping)."""
+VARIADIC_CALL_PROPERTY = "segment_sizes"
+"""The property of a variadic call: its instruction's immediates (one per variadic argument)."""
 
 I32_ALIASED = frozenset(
     f"vm.buffer.{access}.{kind}"
@@ -143,7 +146,7 @@ def dialect_signature(op: type[IRDLOperation]) -> Signature:
             immediates.append(_value_kind(prop.constr))
         elif name in IMMEDIATE_PROPERTIES:
             immediates.append(IMMEDIATE_PROPERTIES[name])
-        elif name not in METADATA_PROPERTIES:
+        elif name not in METADATA_PROPERTIES and name != VARIADIC_CALL_PROPERTY:
             immediates.append(f"?{name}")
     if "list" in results:
         immediates.append("element_type")
@@ -160,11 +163,19 @@ def dialect_signature(op: type[IRDLOperation]) -> Signature:
         ),
         terminator=op.has_trait(IsTerminator),
         signature=(
-            ("callee" if symbol == "callee" else "function")
+            _variadic_signature(symbol, op_def.properties)
             if variadic and not op_def.successors
             else None
         ),
     )
+
+
+def _variadic_signature(symbol: str | None, properties: Mapping[str, object]) -> str:
+    """Where variadic operands take their types from: a call's callee (`variadic` for a
+    variadic import call) or the enclosing function."""
+    if symbol != "callee":
+        return "function"
+    return "variadic" if VARIADIC_CALL_PROPERTY in properties else "callee"
 
 
 def _without_i32_alias(kind: str) -> str:

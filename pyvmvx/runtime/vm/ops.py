@@ -29,6 +29,14 @@ Semantics follow IREE's VM (`runtime/src/iree/vm/ops.h`, `bytecode/dispatch.c`):
   result width; NaN, infinities and magnitudes >= 2**63 give -2**63 before wrapping (x86-64's
   result for IREE's undefined cases). `vm.rem.f*` is IEEE `remainder` (IREE's `remainderf`).
 - `vm.min.f*`/`vm.max.f*` are IREE's `rhs < lhs ? rhs : lhs` / `lhs < rhs ? rhs : lhs`.
+  These ops keep IREE's meaning, as do `vm.trunc.i32.i8`/`.i16` (zero-extending): where
+  MLIR's `arith` ops differ (fptosi truncates, remf is `fmod`, maximumf orders -0.0 below
+  +0.0, narrow integers stay sign-extended), the compiler emits other sequences of VM ops
+  (`pyvmvx/conversion/to_vm/arith.py`).
+- f16 values live in f32 registers. pyvmvx adds three ops IREE's VM lacks for them:
+  `vm.buffer.load.f16`/`vm.buffer.store.f16` read and write IEEE halves (a store rounds) and
+  `vm.trunc.f32.f16` rounds an f32 register to the nearest f16 (ties to even, overflowing
+  to +-inf).
 
 Where IREE's C is undefined or disagrees with the op's definition we choose, and say so here:
 integer division or remainder by zero raises INVALID_ARGUMENT (C traps); `INT_MIN / -1` wraps to
@@ -48,8 +56,10 @@ import numpy as np
 
 from pyvmvx.runtime.status import StatusCode, StatusError, invalid_argument, out_of_range
 from pyvmvx.runtime.vm.buffer import Buffer
+from pyvmvx.runtime.vm.format import Data, Splat
 from pyvmvx.runtime.vm.ints import wrap_int
 from pyvmvx.runtime.vm.list import List
+from pyvmvx.runtime.vm.ref import RefObject
 
 VALUE_TYPES = ("i32", "i64", "f32", "f64")
 REF_TYPES = ("buffer", "list", "ref")
@@ -61,13 +71,16 @@ LIST_ELEMENT_TYPES = REGISTER_TYPES
 
 IMMEDIATE_KINDS = ("i32", "i64", "f32", "f64", "str", "bytes", "alignment", "element_type")
 """`i32`: int in [-2**31, 2**32) (wrapped); `i64`: int in [-2**63, 2**63); `f32`/`f64`: float;
-`alignment`: power of two in [1, MAX_ALIGNMENT]; `element_type`: one of LIST_ELEMENT_TYPES."""
+`bytes`: bytes or a `format.Splat` of them; `alignment`: power of two in [1, MAX_ALIGNMENT];
+`element_type`: one of LIST_ELEMENT_TYPES."""
 
 SYMBOL_KINDS = ("global", "rodata", "callee", "import")
 
 MAX_ALIGNMENT = 1 << 16
 MAX_ALLOCATION = 1 << 40
 """Largest `vm.buffer.alloc`/`clone` a module may request; larger is RESOURCE_EXHAUSTED."""
+IN_PLACE_RODATA = 1 << 16
+"""Rodata views of a module file this large are used in place even when misaligned."""
 MAX_LIST_SIZE = 1 << 26
 """Largest size `vm.list.resize` may ask for; larger is RESOURCE_EXHAUSTED."""
 
@@ -78,8 +91,10 @@ class OpSpec:
 
     `operands`/`results` are register kinds: a register type, where `ref` accepts any ref
     register. `successors` is the exact count, or -1 for one or more (`vm.br_table`). Ops with
-    `signature` take their operand/result types from the callee (`"callee"`) or from the
-    enclosing function's results (`"function"`) instead of `operands`/`results`.
+    `signature` take their operand/result types from the callee (`"callee"`), from a variadic
+    import (`"variadic"`: `vm.call.variadic`, whose immediates are the number of values, or
+    tuples, passed for each variadic argument of the import, in order) or from the enclosing
+    function's results (`"function"`) instead of `operands`/`results`.
     """
 
     name: str
@@ -102,6 +117,7 @@ class OpSpec:
 _F32 = struct.Struct("<f")
 _I32 = struct.Struct("<i")
 _F64 = struct.Struct("<d")
+_F16 = struct.Struct("<e")
 _I64 = struct.Struct("<q")
 _INF = math.inf
 _NAN = math.nan
@@ -117,6 +133,14 @@ def f32(value: float) -> float:
     """Round a Python float to the nearest f32 (ties to even), overflowing to +-inf."""
     try:
         return _F32.unpack(_F32.pack(value))[0]
+    except OverflowError:
+        return math.copysign(_INF, value)
+
+
+def f16(value: float) -> float:
+    """Round a Python float to the nearest f16 (ties to even), overflowing to +-inf."""
+    try:
+        return _F16.unpack(_F16.pack(value))[0]
     except OverflowError:
         return math.copysign(_INF, value)
 
@@ -413,10 +437,25 @@ def _buffer_compare(lhs: Any, lhs_offset: int, rhs: Any, rhs_offset: int, n: int
     return 1 if bytes(lhs.data[lhs_start:lhs_end]) == bytes(rhs.data[rhs_start:rhs_end]) else 0
 
 
-def read_only_buffer(data: bytes, alignment: int) -> Buffer:
-    """A read-only, `alignment`-aligned copy of `data` (rodata)."""
+def read_only_buffer(data: Data, alignment: int) -> Buffer:
+    """A read-only, `alignment`-aligned copy of `data` (rodata); a splat is materialized here,
+    its pattern copied once and then the filled prefix doubled (a few large copies). A view of
+    a module file's bytes (`memoryview`) is used in place, not copied, when the file has it at
+    an aligned address or it has `IN_PLACE_RODATA` bytes or more (weights)."""
+    if isinstance(data, memoryview):
+        view = Buffer(data, mutable=False)
+        if view.length >= IN_PLACE_RODATA or view.data.ctypes.data % alignment == 0:
+            return view
     storage = Buffer.allocate(len(data), alignment)
-    storage.data[:] = np.frombuffer(data, dtype=np.uint8)
+    if isinstance(data, Splat):
+        filled = len(data.pattern)
+        storage.data[:filled] = np.frombuffer(data.pattern, dtype=np.uint8)
+        while filled < data.length:
+            step = min(filled, data.length - filled)
+            storage.data[filled : filled + step] = storage.data[:step]
+            filled += step
+    else:
+        storage.data[:] = np.frombuffer(data, dtype=np.uint8)
     return Buffer(storage.data, mutable=False)
 
 
@@ -425,11 +464,16 @@ def _list_alloc(element_type: str, capacity: int) -> List:
 
 
 def _list_resize(lst: Any, size: int) -> None:
-    """vm.list.resize; the size is unsigned, as in IREE, and at most MAX_LIST_SIZE."""
+    """vm.list.resize; the size is unsigned, as in IREE, and at most MAX_LIST_SIZE. Running
+    out of memory while growing is RESOURCE_EXHAUSTED, as for buffers."""
     size &= 0xFFFFFFFF
     if size > MAX_LIST_SIZE:
         raise StatusError(StatusCode.RESOURCE_EXHAUSTED, f"cannot resize a list to {size}")
-    _list(lst).resize(size)
+    try:
+        _list(lst).resize(size)
+    except MemoryError:
+        message = f"out of memory resizing a list to {size}"
+        raise StatusError(StatusCode.RESOURCE_EXHAUSTED, message) from None
 
 
 def _list_get_int(bits: int) -> Callable[[Any, int], int]:
@@ -503,11 +547,13 @@ HELPERS: dict[str, Any] = {name: globals()[name] for name in _TEMPLATE_FUNCTIONS
 HELPERS.update(
     math=math,
     _f32=f32,
+    _f16=f16,
     _RC_buffer=Buffer,
     _RC_list=List,
-    _RC_ref=(Buffer, List),
+    _RC_ref=(Buffer, List, RefObject),
     _ld_f32=_loader(_F32),
     _ld_f64=_loader(_F64),
+    _ld_f16=_loader(_F16),
 )
 HELPERS.update(
     _ld_i8u=_loader(struct.Struct("<B")),
@@ -522,6 +568,7 @@ HELPERS.update(
     _st_i64=_storer(_I64, None),
     _st_f32=_storer(_F32, None),
     _st_f64=_storer(_F64, None),
+    _st_f16=_storer(_F16, None),
     _fill_i8=_filler(np.uint8, 0xFF),
     _fill_i16=_filler(np.uint16, 0xFFFF),
     _fill_i32=_filler(np.int32, None),
@@ -715,6 +762,7 @@ def _define_conversions() -> None:
         ("vm.ext.i32.i64.s", "i32", "i64", "{a0}"),
         ("vm.ext.i32.i64.u", "i32", "i64", "{a0} & 4294967295"),
         ("vm.trunc.f64.f32", "f64", "f32", "_f32({a0})"),
+        ("vm.trunc.f32.f16", "f32", "f32", "_f16({a0})"),
         ("vm.ext.f32.f64", "f32", "f64", "{a0}"),
         ("vm.cast.si32.f32", "i32", "f32", "_f32(float({a0}))"),
         ("vm.cast.ui32.f32", "i32", "f32", "_f32(float({a0} & 4294967295))"),
@@ -762,6 +810,8 @@ def _define_buffer_ops() -> None:
             ("i32",),
             f"{{r0}} = _ld_{name}({{a0}}, {{a1}})",
         )
+    _op("vm.buffer.load.f16", ("buffer", "i64"), ("f32",), "{r0} = _ld_f16({a0}, {a1})")
+    _op("vm.buffer.store.f16", ("buffer", "i64", "f32"), (), "_st_f16({a0}, {a1}, _f16({a2}))")
     for width in ("i8", "i16", "i32"):
         _op(
             f"vm.buffer.store.{width}",
@@ -815,6 +865,7 @@ def _define_control_ops() -> None:
     _op("vm.cond_br", ("i32",), successors=2, terminator=True)
     _op("vm.br_table", ("i32",), successors=-1, terminator=True)
     _op("vm.call", symbol="callee", signature="callee")
+    _op("vm.call.variadic", symbol="callee", signature="variadic")
     _op("vm.return", terminator=True, signature="function")
     _op("vm.fail", ("i32",), (), "_fail({a0}, {k0})", immediates=("str",), terminator=True)
     _op("vm.cond_fail", ("i32", "i32"), (), "if {a0}: _fail({a1}, {k0})", immediates=("str",))

@@ -56,13 +56,14 @@ hal.executable.source public @ex {
 
 // -----
 
-// Partial tiles: min(T, N - iv) unless T divides a static N; the grid rounds up.
+// Partial tiles: min(T, N - iv) unless T divides a static N; the grid rounds up. The count
+// region asks for the compiler's grid (workgroup_count_from_slice), so it gets it.
 
 #pl = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer>, #hal.pipeline.binding<storage_buffer>]>
 hal.executable.source public @ex {
   hal.executable.export public @copy ordinal(0) layout(#pl) count(%device: !hal.device, %w0: index, %w1: index) -> (index, index, index) {
-    %c1 = arith.constant 1 : index
-    hal.return %w0, %w1, %c1 : index, index, index
+    %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice(%w0, %w1)
+    hal.return %x, %y, %z : index, index, index
   }
   builtin.module {
     func.func @copy() {
@@ -352,3 +353,51 @@ hal.executable.source public @ex {
 // CHECK:         func.func @reduction()
 // CHECK-NOT:       scf.for
 // CHECK:           func.return
+
+// -----
+
+// A count region of the user's is kept, constant or computed from the workload (as IREE
+// keeps it): the tiles are still distributed, by grid-stride loops correct for any grid.
+
+#pl = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer>, #hal.pipeline.binding<storage_buffer>]>
+hal.executable.source public @ex {
+  hal.executable.export public @one ordinal(0) layout(#pl) count(%device: !hal.device) -> (index, index, index) {
+    %c1 = arith.constant 1 : index
+    hal.return %c1, %c1, %c1 : index, index, index
+  }
+  hal.executable.export public @workload ordinal(1) layout(#pl) count(%device: !hal.device, %w0: index, %w1: index) -> (index, index, index) {
+    %c1 = arith.constant 1 : index
+    hal.return %w1, %w0, %c1 : index, index, index
+  }
+  builtin.module {
+    func.func @one() {
+      %in = hal.interface.binding.subspan layout(#pl) binding(0) : memref<256x128xf32>
+      %out = hal.interface.binding.subspan layout(#pl) binding(1) : memref<256x128xf32>
+      linalg.copy {lowering_config = #iree_cpu.lowering_config<distribution = [128, 0]>} ins(%in : memref<256x128xf32>) outs(%out : memref<256x128xf32>)
+      func.return
+    }
+    func.func @workload() {
+      %in = hal.interface.binding.subspan layout(#pl) binding(0) : memref<256x128xf32>
+      %out = hal.interface.binding.subspan layout(#pl) binding(1) : memref<256x128xf32>
+      linalg.copy {lowering_config = #iree_cpu.lowering_config<distribution = [64, 64]>} ins(%in : memref<256x128xf32>) outs(%out : memref<256x128xf32>)
+      func.return
+    }
+  }
+}
+// CHECK-LABEL: hal.executable.export public @one
+// CHECK-SAME:      count(%{{.*}}: !hal.device) -> (index, index, index) {
+// CHECK-NEXT:      %c1 = arith.constant 1 : index
+// CHECK-NEXT:      hal.return %c1, %c1, %c1 : index, index, index
+// CHECK-LABEL: hal.executable.export public @workload
+// CHECK-SAME:      count(%{{.*}}: !hal.device, %[[W0:.*]]: index, %[[W1:.*]]: index) -> (index, index, index) {
+// CHECK-NEXT:      %c1 = arith.constant 1 : index
+// CHECK-NEXT:      hal.return %[[W1]], %[[W0]], %c1 : index, index, index
+// CHECK:         func.func @one()
+// CHECK:           %[[ID_X:.*]] = hal.interface.workgroup.id[0] : index
+// CHECK-NEXT:      %[[COUNT_X:.*]] = hal.interface.workgroup.count[0] : index
+// CHECK:           scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK-NEXT:        memref.subview %in[%[[I]], 0] [128, 128] [1, 1]
+// CHECK:         func.func @workload()
+// CHECK:           scf.for
+// CHECK:             scf.for
+// CHECK:               linalg.copy

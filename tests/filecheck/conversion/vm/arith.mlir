@@ -43,15 +43,55 @@ func.func @int_ops(%a : i32, %b : i32, %x : i64, %y : i64) {
 
 // -----
 
-// i8/i16/i1 values live in i32 registers and use the i32 ops.
+// i8/i16/i1 values live in i32 registers in canonical form (i1 as 0/1, wider types
+// sign-extended) and use the i32 ops. Results that may wrap are sign-extended again; unsigned
+// division, index_castui and ctlz read zero-extended operands; signed ops on i1 read true as
+// -1. and/or/xor, unsigned compares and signed ops on wider types take the form as it is.
 
-// CHECK-LABEL: vm.func private @narrow(%a: i32, %b: i32, %c: i32) -> i32 {
-// CHECK-NEXT:    %add = vm.add.i32 %a, %b : i32
-// CHECK-NEXT:    %both = vm.and.i32 %c, %c : i32
+// CHECK-LABEL: vm.func private @narrow(%a: i32, %b: i32, %c: i32, %d: i32, %h: i32) -> i32 {
+// CHECK-NEXT:    %[[SUM:.*]] = vm.add.i32 %a, %b : i32
+// CHECK-NEXT:    %add = vm.ext.i8.i32.s %[[SUM]] : i32 -> i32
+// CHECK-NEXT:    %both = vm.and.i32 %c, %d : i32
+// CHECK-NEXT:    %max = vm.max.i32.s %a, %b : i32
+// CHECK-NEXT:    %ult = vm.cmp.lt.i32.u %a, %b : i32
+// CHECK-NEXT:    %[[UA:.*]] = vm.ext.i8.i32.u %a : i32 -> i32
+// CHECK-NEXT:    %[[UB:.*]] = vm.ext.i8.i32.u %b : i32 -> i32
+// CHECK-NEXT:    %[[QUOTIENT:.*]] = vm.div.i32.u %[[UA]], %[[UB]] : i32
+// CHECK-NEXT:    %divu = vm.ext.i8.i32.s %[[QUOTIENT]] : i32 -> i32
+// CHECK-NEXT:    %[[SHIFTED:.*]] = vm.shl.i32 %h, %h : i32
+// CHECK-NEXT:    %shl = vm.ext.i16.i32.s %[[SHIFTED]] : i32 -> i32
+// CHECK-NEXT:    %[[ONES:.*]] = vm.const.i32 -1
+// CHECK-NEXT:    %[[ZERO:.*]] = vm.const.i32.zero
+// CHECK-NEXT:    %[[SC:.*]] = vm.select.i32 %c, %[[ONES]], %[[ZERO]] : i32
+// CHECK-NEXT:    %[[SD:.*]] = vm.select.i32 %d, %[[ONES]], %[[ZERO]] : i32
+// CHECK-NEXT:    %slt = vm.cmp.lt.i32.s %[[SC]], %[[SD]] : i32
+// CHECK-NEXT:    %[[SC2:.*]] = vm.select.i32 %c, %[[ONES]], %[[ZERO]] : i32
+// CHECK-NEXT:    %[[SD2:.*]] = vm.select.i32 %d, %[[ONES]], %[[ZERO]] : i32
+// CHECK-NEXT:    %[[MIN:.*]] = vm.min.i32.s %[[SC2]], %[[SD2]] : i32
+// CHECK-NEXT:    %[[ONE:.*]] = vm.const.i32 1
+// CHECK-NEXT:    %min = vm.and.i32 %[[MIN]], %[[ONE]] : i32
+// CHECK-NEXT:    %[[UA2:.*]] = vm.ext.i8.i32.u %a : i32 -> i32
+// CHECK-NEXT:    %idx = vm.ext.i32.i64.u %[[UA2]] : i32 -> i64
+// CHECK-NEXT:    %[[LOW:.*]] = vm.trunc.i64.i32 %idx : i64 -> i32
+// CHECK-NEXT:    %back = vm.ext.i16.i32.s %[[LOW]] : i32 -> i32
+// CHECK-NEXT:    %[[UA3:.*]] = vm.ext.i8.i32.u %a : i32 -> i32
+// CHECK-NEXT:    %[[CTLZ32:.*]] = vm.ctlz.i32 %[[UA3]] : i32
+// CHECK-NEXT:    %[[ABOVE:.*]] = vm.const.i32 24
+// CHECK-NEXT:    %[[CTLZ8:.*]] = vm.sub.i32 %[[CTLZ32]], %[[ABOVE]] : i32
+// CHECK-NEXT:    %ctlz = vm.ext.i8.i32.s %[[CTLZ8]] : i32 -> i32
 // CHECK-NEXT:    vm.return %add : i32
-func.func @narrow(%a : i8, %b : i8, %c : i1) -> i8 {
+func.func @narrow(%a : i8, %b : i8, %c : i1, %d : i1, %h : i16) -> i8 {
   %add = arith.addi %a, %b : i8
-  %both = arith.andi %c, %c : i1
+  %both = arith.andi %c, %d : i1
+  %max = arith.maxsi %a, %b : i8
+  %ult = arith.cmpi ult, %a, %b : i8
+  %divu = arith.divui %a, %b : i8
+  %shl = arith.shli %h, %h : i16
+  %slt = arith.cmpi slt, %c, %d : i1
+  %min = arith.minsi %c, %d : i1
+  %idx = arith.index_castui %a : i8 to index
+  %back = arith.index_cast %idx : index to i16
+  %ctlz = math.ctlz %a : i8
   func.return %add : i8
 }
 
@@ -62,7 +102,6 @@ func.func @narrow(%a : i8, %b : i8, %c : i1) -> i8 {
 // CHECK-NEXT:    %sub = vm.sub.f64 %d, %d : f64
 // CHECK-NEXT:    %mul = vm.mul.f32 %f, %g : f32
 // CHECK-NEXT:    %div = vm.div.f32 %f, %g : f32
-// CHECK-NEXT:    %rem = vm.rem.f64 %d, %d : f64
 // CHECK-NEXT:    %neg = vm.neg.f32 %f : f32
 // CHECK-NEXT:    vm.return
 func.func @float_ops(%f : f32, %g : f32, %d : f64) {
@@ -70,8 +109,30 @@ func.func @float_ops(%f : f32, %g : f32, %d : f64) {
   %sub = arith.subf %d, %d : f64
   %mul = arith.mulf %f, %g : f32
   %div = arith.divf %f, %g : f32
-  %rem = arith.remf %d, %d : f64
   %neg = arith.negf %f : f32
+  func.return
+}
+
+// -----
+
+// remf is fmod (MLIR): the IEEE remainder of `vm.rem` plus the divisor's magnitude, with
+// the dividend's sign, where the remainder is non-zero and of the other sign.
+
+// CHECK-LABEL: vm.func private @remf(%a: f64, %b: f64) {
+// CHECK-NEXT:    %[[IEEE:.*]] = vm.rem.f64 %a, %b : f64
+// CHECK-NEXT:    %[[ZERO:.*]] = vm.const.f64.zero
+// CHECK-NEXT:    %[[A_NEG:.*]] = vm.cmp.lt.f64.o %a, %[[ZERO]] : f64
+// CHECK-NEXT:    %[[POS:.*]] = vm.cmp.gt.f64.o %[[IEEE]], %[[ZERO]] : f64
+// CHECK-NEXT:    %[[NEG:.*]] = vm.cmp.lt.f64.o %[[IEEE]], %[[ZERO]] : f64
+// CHECK-NEXT:    %[[WRONG:.*]] = vm.select.i32 %[[A_NEG]], %[[POS]], %[[NEG]] : i32
+// CHECK-NEXT:    %[[MAG:.*]] = vm.abs.f64 %b : f64
+// CHECK-NEXT:    %[[NEG_MAG:.*]] = vm.neg.f64 %[[MAG]] : f64
+// CHECK-NEXT:    %[[STEP:.*]] = vm.select.f64 %[[A_NEG]], %[[NEG_MAG]], %[[MAG]] : f64
+// CHECK-NEXT:    %[[FIXED:.*]] = vm.add.f64 %[[IEEE]], %[[STEP]] : f64
+// CHECK-NEXT:    %rem = vm.select.f64 %[[WRONG]], %[[FIXED]], %[[IEEE]] : f64
+// CHECK-NEXT:    vm.return
+func.func @remf(%a : f64, %b : f64) {
+  %rem = arith.remf %a, %b : f64
   func.return
 }
 
@@ -203,17 +264,30 @@ func.func @compares(%a : i32, %b : i32, %x : i64, %f : f32, %d : f64, %r : !util
 
 // -----
 
-// maximumf/minimumf propagate NaN, maxnumf/minnumf ignore it (MLIR's arith-expand form).
+// maximumf/minimumf propagate NaN and order -0.0 below +0.0 (equal operands: AND/OR of the
+// bits), maxnumf/minnumf ignore NaN (MLIR's arith-expand form).
 
 // CHECK-LABEL: vm.func private @min_max(%f: f32, %g: f32) {
 // CHECK-NEXT:    %[[GT:.*]] = vm.cmp.gt.f32.u %f, %g : f32
 // CHECK-NEXT:    %[[MAX:.*]] = vm.select.f32 %[[GT]], %f, %g : f32
+// CHECK-NEXT:    %[[EQ:.*]] = vm.cmp.eq.f32.o %f, %g : f32
+// CHECK-NEXT:    %[[F_BITS:.*]] = vm.bitcast.f32.i32 %f : f32 -> i32
+// CHECK-NEXT:    %[[G_BITS:.*]] = vm.bitcast.f32.i32 %g : f32 -> i32
+// CHECK-NEXT:    %[[AND:.*]] = vm.and.i32 %[[F_BITS]], %[[G_BITS]] : i32
+// CHECK-NEXT:    %[[PLUS_ZERO:.*]] = vm.bitcast.i32.f32 %[[AND]] : i32 -> f32
+// CHECK-NEXT:    %[[MAX0:.*]] = vm.select.f32 %[[EQ]], %[[PLUS_ZERO]], %[[MAX]] : f32
 // CHECK-NEXT:    %[[G_NAN:.*]] = vm.cmp.nan.f32 %g : f32
-// CHECK-NEXT:    %maximum = vm.select.f32 %[[G_NAN]], %g, %[[MAX]] : f32
+// CHECK-NEXT:    %maximum = vm.select.f32 %[[G_NAN]], %g, %[[MAX0]] : f32
 // CHECK-NEXT:    %[[LT:.*]] = vm.cmp.lt.f32.u %f, %g : f32
 // CHECK-NEXT:    %[[MIN:.*]] = vm.select.f32 %[[LT]], %f, %g : f32
+// CHECK-NEXT:    %[[EQ2:.*]] = vm.cmp.eq.f32.o %f, %g : f32
+// CHECK-NEXT:    %[[F_BITS2:.*]] = vm.bitcast.f32.i32 %f : f32 -> i32
+// CHECK-NEXT:    %[[G_BITS2:.*]] = vm.bitcast.f32.i32 %g : f32 -> i32
+// CHECK-NEXT:    %[[OR:.*]] = vm.or.i32 %[[F_BITS2]], %[[G_BITS2]] : i32
+// CHECK-NEXT:    %[[MINUS_ZERO:.*]] = vm.bitcast.i32.f32 %[[OR]] : i32 -> f32
+// CHECK-NEXT:    %[[MIN0:.*]] = vm.select.f32 %[[EQ2]], %[[MINUS_ZERO]], %[[MIN]] : f32
 // CHECK-NEXT:    %[[G_NAN2:.*]] = vm.cmp.nan.f32 %g : f32
-// CHECK-NEXT:    %minimum = vm.select.f32 %[[G_NAN2]], %g, %[[MIN]] : f32
+// CHECK-NEXT:    %minimum = vm.select.f32 %[[G_NAN2]], %g, %[[MIN0]] : f32
 // CHECK-NEXT:    %[[GT2:.*]] = vm.cmp.gt.f32.u %f, %g : f32
 // CHECK-NEXT:    %[[MAX2:.*]] = vm.select.f32 %[[GT2]], %f, %g : f32
 // CHECK-NEXT:    %[[F_NAN:.*]] = vm.cmp.nan.f32 %f : f32
@@ -270,5 +344,33 @@ func.func @rounding_divisions(%a : i32, %b : i32, %x : index, %y : index) {
   %floor = arith.floordivsi %a, %b : i32
   %ceil = arith.ceildivsi %x, %y : index
   %ceilu = arith.ceildivui %a, %b : i32
+  func.return
+}
+
+// -----
+
+// A constant rhs drops the selects it makes needless: relu's max with +0.0 needs neither the
+// NaN nor the zero select; min with +0.0 keeps the zero select, max with NaN the NaN select.
+
+// CHECK-LABEL: vm.func private @min_max_constant(%f: f32) {
+// CHECK-NEXT:    %[[ZERO:.*]] = vm.const.f32.zero
+// CHECK-NEXT:    %[[GT:.*]] = vm.cmp.gt.f32.u %f, %[[ZERO]] : f32
+// CHECK-NEXT:    %relu = vm.select.f32 %[[GT]], %f, %[[ZERO]] : f32
+// CHECK-NEXT:    %[[LT:.*]] = vm.cmp.lt.f32.u %f, %[[ZERO]] : f32
+// CHECK-NEXT:    %[[MIN:.*]] = vm.select.f32 %[[LT]], %f, %[[ZERO]] : f32
+// CHECK-NEXT:    %[[EQ:.*]] = vm.cmp.eq.f32.o %f, %[[ZERO]] : f32
+// CHECK:         %low = vm.select.f32 %[[EQ]], %{{.*}}, %[[MIN]] : f32
+// CHECK-NEXT:    %nan = vm.const.f32 0x7fc00000
+// CHECK-NEXT:    %[[GT2:.*]] = vm.cmp.gt.f32.u %f, %nan : f32
+// CHECK-NEXT:    %[[MAX:.*]] = vm.select.f32 %[[GT2]], %f, %nan : f32
+// CHECK-NEXT:    %[[IS_NAN:.*]] = vm.cmp.nan.f32 %nan : f32
+// CHECK-NEXT:    %high = vm.select.f32 %[[IS_NAN]], %nan, %[[MAX]] : f32
+// CHECK-NEXT:    vm.return
+func.func @min_max_constant(%f : f32) {
+  %zero = arith.constant 0.0 : f32
+  %relu = arith.maximumf %f, %zero : f32
+  %low = arith.minimumf %f, %zero : f32
+  %nan = arith.constant 0x7FC00000 : f32
+  %high = arith.maximumf %f, %nan : f32
   func.return
 }

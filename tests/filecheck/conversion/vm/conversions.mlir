@@ -43,14 +43,22 @@ func.func @extend(%c : i1, %b : i8, %h : i16, %a : i32, %n : i4) {
 
 // -----
 
+// Truncation keeps the low 32 bits in the canonical form of the narrow type: sign-extended
+// from 8 or 16 bits (IREE's vm.trunc.i32.i8 would zero-extend), by a shift pair from other
+// widths, i1 as 0/1.
+
 // CHECK-LABEL: vm.func private @truncate(%h: i32, %a: i32, %x: i64) {
-// CHECK-NEXT:    %t8 = vm.trunc.i32.i8 %a : i32 -> i32
-// CHECK-NEXT:    %t16 = vm.trunc.i64.i16 %x : i64 -> i32
+// CHECK-NEXT:    %t8 = vm.ext.i8.i32.s %a : i32 -> i32
+// CHECK-NEXT:    %[[LOW16:.*]] = vm.trunc.i64.i32 %x : i64 -> i32
+// CHECK-NEXT:    %t16 = vm.ext.i16.i32.s %[[LOW16]] : i32 -> i32
 // CHECK-NEXT:    %t32 = vm.trunc.i64.i32 %x : i64 -> i32
-// CHECK-NEXT:    %t816 = vm.trunc.i16.i8 %h : i32 -> i32
+// CHECK-NEXT:    %t816 = vm.ext.i8.i32.s %h : i32 -> i32
 // CHECK-NEXT:    %[[LOW:.*]] = vm.trunc.i64.i32 %x : i64 -> i32
 // CHECK-NEXT:    %[[ONE:.*]] = vm.const.i32 1
 // CHECK-NEXT:    %t1 = vm.and.i32 %[[LOW]], %[[ONE]] : i32
+// CHECK-NEXT:    %[[SHIFT:.*]] = vm.const.i32 28
+// CHECK-NEXT:    %[[UP:.*]] = vm.shl.i32 %a, %[[SHIFT]] : i32
+// CHECK-NEXT:    %t4 = vm.shr.i32.s %[[UP]], %[[SHIFT]] : i32
 // CHECK-NEXT:    vm.return
 func.func @truncate(%h : i16, %a : i32, %x : i64) {
   %t8 = arith.trunci %a : i32 to i8
@@ -58,6 +66,7 @@ func.func @truncate(%h : i16, %a : i32, %x : i64) {
   %t32 = arith.trunci %x : i64 to i32
   %t816 = arith.trunci %h : i16 to i8
   %t1 = arith.trunci %x : i64 to i1
+  %t4 = arith.trunci %a : i32 to i4
   func.return
 }
 
@@ -90,7 +99,10 @@ func.func @index_casts(%i : index, %a : i32, %x : i64) -> (i32, index, index, in
 
 // -----
 
-// int<->float casts; narrow sources are extended to i32 first, i32 -> f64 goes through i64.
+// int<->float casts; narrow unsigned sources are zero-extended to i32 first (signed ones are
+// already sign-extended), i32 -> f64 goes through i64. fptosi/fptoui truncate toward zero
+// (MLIR): vm.cast.f32.* rounds half away from zero, so it gets ceil(f) below zero, else
+// floor(f); a narrow result is sign-extended again.
 
 // CHECK-LABEL: vm.func private @int_float(%a: i32, %x: i64, %b: i32, %f: f32) {
 // CHECK-NEXT:    %si32 = vm.cast.si32.f32 %a : i32 -> f32
@@ -99,16 +111,24 @@ func.func @index_casts(%i : index, %a : i32, %x : i64) -> (i32, index, index, in
 // CHECK-NEXT:    %si32_f64 = vm.cast.si64.f64 %[[WIDE]] : i64 -> f64
 // CHECK-NEXT:    %[[B32:.*]] = vm.ext.i8.i32.u %b : i32 -> i32
 // CHECK-NEXT:    %ui8 = vm.cast.ui32.f32 %[[B32]] : i32 -> f32
+// CHECK-NEXT:    %si8 = vm.cast.si32.f32 %b : i32 -> f32
 // CHECK-NEXT:    %ui64 = vm.cast.ui64.f32 %x : i64 -> f32
-// CHECK-NEXT:    %fsi = vm.cast.f32.si32 %f : f32 -> i32
-// CHECK-NEXT:    %fui = vm.cast.f32.ui64 %f : f32 -> i64
-// CHECK-NEXT:    %fsi8 = vm.cast.f32.si32 %f : f32 -> i32
+// CHECK-NEXT:    %[[ZERO:.*]] = vm.const.f32.zero
+// CHECK-NEXT:    %[[NEG:.*]] = vm.cmp.lt.f32.o %f, %[[ZERO]] : f32
+// CHECK-NEXT:    %[[UP:.*]] = vm.ceil.f32 %f : f32
+// CHECK-NEXT:    %[[DOWN:.*]] = vm.floor.f32 %f : f32
+// CHECK-NEXT:    %[[TRUNC:.*]] = vm.select.f32 %[[NEG]], %[[UP]], %[[DOWN]] : f32
+// CHECK-NEXT:    %fsi = vm.cast.f32.si32 %[[TRUNC]] : f32 -> i32
+// CHECK:         %fui = vm.cast.f32.ui64 %{{.*}} : f32 -> i64
+// CHECK:         %[[FSI8:.*]] = vm.cast.f32.si32 %{{.*}} : f32 -> i32
+// CHECK-NEXT:    %fsi8 = vm.ext.i8.i32.s %[[FSI8]] : i32 -> i32
 // CHECK-NEXT:    vm.return
 func.func @int_float(%a : i32, %x : i64, %b : i8, %f : f32) {
   %si32 = arith.sitofp %a : i32 to f32
   %si64 = arith.sitofp %x : i64 to f64
   %si32_f64 = arith.sitofp %a : i32 to f64
   %ui8 = arith.uitofp %b : i8 to f32
+  %si8 = arith.sitofp %b : i8 to f32
   %ui64 = arith.uitofp %x : i64 to f32
   %fsi = arith.fptosi %f : f32 to i32
   %fui = arith.fptoui %f : f32 to i64

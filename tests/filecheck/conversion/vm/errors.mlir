@@ -146,9 +146,18 @@ func.func @while_left(%n : i32) {
 
 // -----
 
+// f64 -> f16 through an f32 register would round twice; bf16 has no rounding op.
 // CHECK: errors.mlir:[[# @LINE + 2]]:3: error: 'arith.truncf' op iree-vm-conversion: unsupported float truncation to f16
-func.func @truncf_f16(%x : f32) {
-  %0 = arith.truncf %x : f32 to f16
+func.func @truncf_f16(%x : f64) {
+  %0 = arith.truncf %x : f64 to f16
+  func.return
+}
+
+// -----
+
+// CHECK: errors.mlir:[[# @LINE + 2]]:3: error: 'arith.truncf' op iree-vm-conversion: unsupported float truncation to bf16
+func.func @truncf_bf16(%x : f32) {
+  %0 = arith.truncf %x : f32 to bf16
   func.return
 }
 
