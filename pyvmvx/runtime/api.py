@@ -1,13 +1,17 @@
 """The runtime's Python API for HAL executables: load a module file, dispatch with numpy.
 
 `load_executables(data)` reads a module file (bytes, or a path) and returns its executables
-by symbol name (keyword arguments bound the work of the modules' initializers).
-`Executable.dispatch(entry, workgroup_count, bindings, constants, threads)` runs one entry
-point over a grid:
+by symbol name (keyword arguments bound the work of the modules' initializers and each
+workgroup's local memory).
+`Executable.dispatch(entry, workgroup_count, bindings, constants, threads, workload)` runs one
+entry point over a grid:
 
 - `entry` is an export name or an entry-point ordinal;
-- `workgroup_count` is the `(x, y, z)` grid; by default the grid the compiler computed from
-  the export's count region (as IREE's host code would dispatch it), when it is constant;
+- `workgroup_count` is the `(x, y, z)` grid; by default the grid the export's count region
+  gives (as IREE's host code would dispatch it): the compiled grid when it is constant, else
+  the grid for `workload` (the count region's index operands, IREE's workload), else for the
+  workload the push constants give (the `iree_tensor_ext.dispatch.workload.ordinal`s of the
+  entry's code map push constants to it);
 - `bindings` are numpy arrays or other C-contiguous buffer-protocol objects, wrapped without a
   copy (so outputs are written in place; a read-only array is a read-only binding), or
   `Buffer`s;
@@ -23,6 +27,7 @@ Every error is a `StatusError`.
 
 from __future__ import annotations
 
+import mmap
 import operator
 import os
 import struct
@@ -31,7 +36,7 @@ from typing import Any
 
 import numpy as np
 
-from pyvmvx.runtime.modules.hal import EntryPoint, HalExecutable
+from pyvmvx.runtime.modules.hal import DEFAULT_LOCAL_MEMORY, EntryPoint, HalExecutable
 from pyvmvx.runtime.status import StatusCode, StatusError, invalid_argument
 from pyvmvx.runtime.vm.buffer import Buffer
 from pyvmvx.runtime.vm.executor import (
@@ -46,15 +51,20 @@ from pyvmvx.runtime.vm.serialize import decode
 ModuleData = bytes | bytearray | memoryview | str | os.PathLike[str]
 
 
-def read_module_file(data: ModuleData) -> bytes:
-    """The bytes of a module file given as bytes or as a path (NOT_FOUND if it is missing)."""
+def read_module_file(data: ModuleData) -> bytes | memoryview:
+    """The bytes of a module file given as bytes or as a path (NOT_FOUND if it is missing). A
+    path is mapped read-only (`mmap`) when it can be (not an empty file or a pipe): the result
+    is a view of the mapping, from which `serialize.decode` takes rodata without copying it."""
     if isinstance(data, bytes | bytearray | memoryview):
         return bytes(data)
     if not isinstance(data, str | os.PathLike):
         raise invalid_argument(f"expected module bytes or a path, got {type(data).__name__}")
     try:
         with open(data, "rb") as file:
-            return file.read()
+            try:
+                return memoryview(mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ))
+            except (OSError, ValueError):  # ValueError: an empty file
+                return file.read()
     except FileNotFoundError:
         raise StatusError(StatusCode.NOT_FOUND, f"module file {str(data)!r} not found") from None
     except (OSError, ValueError) as err:  # ValueError: a NUL in the path
@@ -66,17 +76,24 @@ def load_executables(
     *,
     init_step_budget: int = DEFAULT_INIT_STEPS,
     init_allocation_budget: int = DEFAULT_INIT_ALLOCATION,
+    local_memory_limit: int = DEFAULT_LOCAL_MEMORY,
 ) -> dict[str, Executable]:
     """Every HAL executable of a module file, keyed by its `hal.executable` symbol name.
 
     In each VM context, the initializers (`__init`, `__set_constants`) may take at most
     `init_step_budget` calls and backward branches and allocate at most
-    `init_allocation_budget` bytes with buffer and list ops; beyond is RESOURCE_EXHAUSTED.
+    `init_allocation_budget` bytes with buffer and list ops, less the bytes of the module's
+    splat rodata (materialized at load); beyond is RESOURCE_EXHAUSTED.
+    A dispatch of an entry point whose workgroups need more than `local_memory_limit` bytes
+    of local memory each is RESOURCE_EXHAUSTED.
     """
     limits = InitLimits(init_step_budget, init_allocation_budget)
     program = decode(read_module_file(data))
     with init_limits(limits):
-        return {e.name: Executable(HalExecutable(e)) for e in program.executables}
+        return {
+            e.name: Executable(HalExecutable(e, local_memory_limit=local_memory_limit))
+            for e in program.executables
+        }
 
 
 class Executable:
@@ -116,21 +133,20 @@ class Executable:
         bindings: Sequence[Any] = (),
         constants: Sequence[int] = (),
         threads: int | None = None,
+        workload: Sequence[int] | None = None,
     ) -> None:
         """Run `entry` once per workgroup of the `(x, y, z)` grid (see the module docstring)."""
         entry_point = self.entry_point(entry)
+        slots = _constant_slots(_sequence("constants", constants))
         if workgroup_count is None:
-            if entry_point.workgroup_count is None:
-                raise invalid_argument(
-                    f"entry point {entry_point.name!r} has no compiled workgroup count "
-                    "(its count region depends on the workload); pass workgroup_count"
-                )
-            workgroup_count = entry_point.workgroup_count
+            workgroup_count = _default_grid(entry_point, workload, slots)
+        elif workload is not None:
+            raise invalid_argument("pass either workgroup_count or workload, not both")
         self._loaded.dispatch(
             entry_point.ordinal,
             _grid(workgroup_count),
             [_binding(i, value) for i, value in enumerate(_sequence("bindings", bindings))],
-            _constants(_sequence("constants", constants)),
+            Buffer(struct.pack(f"<{len(slots)}I", *slots), mutable=False),
             threads,
         )
 
@@ -181,7 +197,42 @@ def _binding(index: int, value: Any) -> Buffer:
         raise invalid_argument(f"binding {index}: {err.message}") from None
 
 
-def _constants(values: Sequence[int]) -> Buffer:
+def _default_grid(
+    entry: EntryPoint, workload: Sequence[int] | None, constants: Sequence[int]
+) -> Sequence[int]:
+    """The grid of the entry's count region: for `workload`, else its constant grid, else for
+    the workload its push constants give."""
+    function = entry.count_function
+    if workload is not None:
+        if function is None:
+            raise invalid_argument(f"entry point {entry.name!r} takes no workload")
+        return function.from_workload(_workload(workload))
+    if entry.workgroup_count is not None:
+        return entry.workgroup_count
+    grid = None if function is None else function.from_constants(constants)
+    if grid is None:
+        raise invalid_argument(
+            f"entry point {entry.name!r} has no compiled workgroup count (its count region "
+            "depends on a workload the push constants do not give); pass workgroup_count or "
+            "workload"
+        )
+    return grid
+
+
+def _workload(values: Any) -> list[int]:
+    numbers = []
+    for index, value in enumerate(_sequence("workload", values)):
+        if isinstance(value, bool) or not _is_integer(value):
+            raise invalid_argument(f"workload {index} must be an integer, got {value!r}")
+        number = operator.index(value)
+        if not -(1 << 63) <= number < 1 << 63:
+            raise invalid_argument(f"workload {index} = {number} is not a 64-bit index")
+        numbers.append(number)
+    return numbers
+
+
+def _constant_slots(values: Sequence[int]) -> list[int]:
+    """The push constants as uint32 slot values."""
     slots = []
     for index, value in enumerate(values):
         if isinstance(value, bool) or not _is_integer(value):
@@ -192,4 +243,4 @@ def _constants(values: Sequence[int]) -> Buffer:
         if not -(1 << 31) <= number < 1 << 32:
             raise invalid_argument(f"push constant {index} = {number} does not fit in 32 bits")
         slots.append(wrap_int(number, 32, signed=False))
-    return Buffer(struct.pack(f"<{len(slots)}I", *slots), mutable=False)
+    return slots

@@ -245,9 +245,45 @@ def test_dump_escapes_control_characters_in_names(
         ("100000000000xf32=1", "RESOURCE_EXHAUSTED"),
         ("4294967296x4294967296xf32=1", "RESOURCE_EXHAUSTED"),  # numpy's product wraps to 0
         (f"{'9' * 5000}xf32=1", "INVALID_ARGUMENT"),
+        (f"{'1x' * (run_module.MAX_INPUT_RANK + 1)}f32=1", "INVALID_ARGUMENT"),
     ],
 )
 def test_run_input_sizes_are_bounded(text: str, code: str) -> None:
     with pytest.raises(StatusError) as info:
         run_module.parse_input(text)
     assert info.value.code == code
+
+
+def test_run_input_takes_up_to_max_input_rank_dimensions() -> None:
+    """Whatever numpy's own limit on dimensions is (32 before numpy 2)."""
+    text = f"{'1x' * run_module.MAX_INPUT_RANK}i8=7"
+    assert bytes(run_module.parse_input(text).value.data) == b"\x07"
+
+
+UNDER_A_MEMORY_LIMIT = """
+import resource, sys
+from pathlib import Path
+from pyvmvx.runtime.status import StatusError
+from pyvmvx.runtime.tools.run_module import parse_input
+in_use = int(Path("/proc/self/statm").read_text().split()[0]) * resource.getpagesize()
+limit = in_use + int(sys.argv[1])
+resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+try:
+    print(parse_input(sys.argv[2]).value.length)
+except StatusError as err:
+    print(err.code)
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/statm").exists(), reason="needs Linux's /proc")
+@pytest.mark.parametrize(
+    ("budget", "expected"), [(600 << 20, "400000000"), (200 << 20, "RESOURCE_EXHAUSTED")]
+)
+def test_run_input_is_allocated_once_and_running_out_of_memory_is_a_status(
+    budget: int, expected: str
+) -> None:
+    """A 400 MB input takes one 400 MB allocation (no copies), and one that does not fit the
+    address space left is RESOURCE_EXHAUSTED, never a `MemoryError`."""
+    command = [sys.executable, "-c", UNDER_A_MEMORY_LIMIT, str(budget), "100000000xf32=1"]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    assert result.stdout.strip() == expected, result.stderr[-2000:]

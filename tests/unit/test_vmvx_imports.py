@@ -90,10 +90,14 @@ def test_calling_convention_codes(
     assert calling_convention(FunctionType.from_lists(inputs, outputs)) == expected
 
 
-def test_calling_convention_rejects_non_vm_types_and_variadics() -> None:
+def test_calling_convention_rejects_non_vm_types() -> None:
     with pytest.raises(ValueError, match="i8 has no VM calling-convention code"):
         calling_convention(FunctionType.from_lists([i8], []))
-    variadic = ImportOp("mod.v", [("n", i32)])
-    variadic.arg_attrs = ArrayAttr([DictionaryAttr({"vm.variadic": UnitAttr()})])
-    with pytest.raises(ValueError, match="variadic"):
-        calling_convention(variadic)
+
+
+def test_calling_convention_of_a_variadic_import_has_c_d_spans() -> None:
+    variadic = ImportOp("mod.v", [("a", i32), ("n", i32), ("t", TupleType([i32, i64]))])
+    variadic.arg_attrs = ArrayAttr(
+        [DictionaryAttr({}), *[DictionaryAttr({"vm.variadic": UnitAttr()})] * 2]
+    )
+    assert calling_convention(variadic) == "0iCiDCiID_v"

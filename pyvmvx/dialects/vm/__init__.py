@@ -24,6 +24,7 @@ from pyvmvx.dialects.vm.scalar import SCALAR_OPS
 from pyvmvx.dialects.vm.structural import (
     STRUCTURAL_OPS,
     CallOp,
+    CallVariadicOp,
     ExportOp,
     FuncOp,
     ImportOp,
@@ -48,6 +49,7 @@ __all__ = [
     "VMVX_MODULE",
     "BufferType",
     "CallOp",
+    "CallVariadicOp",
     "ExportOp",
     "FuncOp",
     "ImportOp",

@@ -8,14 +8,15 @@ Units, as in current IREE (`runtime/src/iree/vm/buffer.c` and the VM op descript
 - `vm.buffer.alloc/clone/copy/compare/length` work in **bytes**.
 - Buffer offsets and lengths are i64; alignments (`alloc`, `clone`) and list indices are i32.
 Sub-32-bit loads produce an i32 (zero- or sign-extended by the `.u`/`.s` suffix); sub-32-bit
-stores and fills take an i32 and keep its low bits.
+stores and fills take an i32 and keep its low bits. `vm.buffer.load.f16`/`store.f16` are
+pyvmvx's (IREE's VM has no f16 access): an f16 element in an f32 register, a store rounding.
 """
 
 from __future__ import annotations
 
 from typing import ClassVar
 
-from xdsl.dialects.builtin import i32, i64
+from xdsl.dialects.builtin import f32, i32, i64
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import (
     AnyOf,
@@ -25,7 +26,7 @@ from xdsl.irdl import (
     result_def,
     traits_def,
 )
-from xdsl.irdl.constraints import AttrConstraint
+from xdsl.irdl.constraints import AttrConstraint, EqAttrConstraint
 from xdsl.traits import (
     MemoryAllocEffect,
     MemoryReadEffect,
@@ -274,6 +275,12 @@ BUFFER_OPS: tuple[type[IRDLOperation], ...] = (
         define_op(BufferStoreOp, f"vm.buffer.store.{t}", {"VALUE_TYPE": _or_i32(t)})
         for t in _FILL_WIDTHS
     ),
+    define_op(
+        BufferLoadOp,
+        "vm.buffer.load.f16",
+        {"RESULT_TYPE": EqAttrConstraint(f32), "DEFAULT_RESULT_TYPE": f32},
+    ),
+    define_op(BufferStoreOp, "vm.buffer.store.f16", {"VALUE_TYPE": EqAttrConstraint(f32)}),
 )
 
 # ---------------------------------------------------------------------------

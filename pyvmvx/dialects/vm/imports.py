@@ -3,8 +3,9 @@
 A calling convention string is how the VM runtime checks that a caller and a callee agree
 on a signature (IREE's `iree_vm_function_signature_t`): `0`, the argument codes (`v` when
 there are none), `_`, the result codes (`v` when there are none), where i32 is `i`, i64 `I`,
-f32 `f`, f64 `F` and any reference `r`. `tuple<...>` arguments are flattened. For example the
-`vmvx.add.2d.f32` import is `0rIIIrIIIrIIIII_v`.
+f32 `f`, f64 `F` and any reference `r`. `tuple<...>` arguments are flattened, and a variadic
+import argument is its flattened codes between `C` and `D`. For example the
+`vmvx.add.2d.f32` import is `0rIIIrIIIrIIIII_v` and `hal.buffer_view.create` is `0rIIiiCID_r`.
 
 The modules a program may import from are the runtime's import registry
 (`pyvmvx.runtime.modules.registry.MODULES`); the imports of module `<name>` are declared in
@@ -41,6 +42,10 @@ _TYPE_CODES: dict[Attribute, str] = {i32: "i", i64: "I", f32: "f", f64: "F"}
 
 
 def _type_codes(types: Sequence[Attribute]) -> str:
+    return _codes(types) or "v"
+
+
+def _codes(types: Sequence[Attribute]) -> str:
     codes = []
     for leaf in (leaf for t in types for leaf in flatten_type(t)):
         if is_ref_type(leaf):
@@ -49,18 +54,19 @@ def _type_codes(types: Sequence[Attribute]) -> str:
             codes.append(_TYPE_CODES[leaf])
         else:
             raise ValueError(f"type {leaf} has no VM calling-convention code")
-    return "".join(codes) or "v"
+    return "".join(codes)
 
 
 def calling_convention(callee: FunctionType | FuncOp | ImportOp) -> str:
-    """The calling-convention string of a signature, e.g. `0rIIIrIIIII_v`.
-
-    Variadic imports use a different encoding (`C...D` spans) that pyvmvx does not need;
-    they are rejected.
-    """
-    if isinstance(callee, ImportOp) and callee.is_variadic:
-        raise ValueError(f"@{callee.sym_name.data} is variadic; not supported")
+    """The calling-convention string of a signature, e.g. `0rIIIrIIIII_v`, with a `C...D`
+    span for each variadic argument of an import (`0rIIiiCID_r`)."""
     function_type = callee if isinstance(callee, FunctionType) else callee.function_type
+    if isinstance(callee, ImportOp) and callee.is_variadic:
+        spans = [
+            f"C{_codes([t])}D" if callee.is_argument_variadic(i) else _codes([t])
+            for i, t in enumerate(function_type.inputs.data)
+        ]
+        return f"0{''.join(spans)}_{_type_codes(function_type.outputs.data)}"
     inputs = _type_codes(function_type.inputs.data)
     outputs = _type_codes(function_type.outputs.data)
     return f"0{inputs}_{outputs}"
@@ -68,6 +74,7 @@ def calling_convention(callee: FunctionType | FuncOp | ImportOp) -> str:
 
 @functools.cache
 def _parsed_imports(module: str) -> ModuleOp:
+    from pyvmvx.dialects.hal import HAL
     from pyvmvx.dialects.vm import VM
 
     if module not in MODULES:
@@ -77,6 +84,7 @@ def _parsed_imports(module: str) -> ModuleOp:
     ctx = Context()
     ctx.load_dialect(Builtin)
     ctx.load_dialect(VM)
+    ctx.load_dialect(HAL)
     parsed = Parser(ctx, text, file).parse_module()
     parsed.verify()
     ops = list(parsed.body.block.ops)

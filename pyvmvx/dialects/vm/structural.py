@@ -22,6 +22,7 @@ from typing import ClassVar
 from xdsl.dialects.builtin import (
     ArrayAttr,
     DenseArrayBase,
+    DenseIntOrFPElementsAttr,
     DictionaryAttr,
     FlatSymbolRefAttrConstr,
     FunctionType,
@@ -29,7 +30,10 @@ from xdsl.dialects.builtin import (
     StringAttr,
     SymbolNameConstraint,
     SymbolRefAttr,
+    TupleType,
     UnitAttr,
+    VectorType,
+    i16,
     i32,
 )
 from xdsl.dialects.utils import parse_func_op_like, print_func_op_like
@@ -51,7 +55,7 @@ from xdsl.irdl import (
     var_successor_def,
 )
 from xdsl.irdl.operations import operand_def
-from xdsl.parser import Parser
+from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 from xdsl.traits import (
     CallableOpInterface,
@@ -587,6 +591,200 @@ class CallOp(IRDLOperation):
             )
 
 
+# One entry of a variadic call's argument list as written: an operand, a parenthesized tuple
+# of operands, or a bracketed variadic list of those.
+_CallEntry = UnresolvedOperand | list[UnresolvedOperand] | list[list[UnresolvedOperand]]
+
+
+@irdl_op_definition
+class CallVariadicOp(IRDLOperation):
+    """`vm.call.variadic @callee(%a, [%b, %c], [(%d, %e), (%f, %g)]) : (i32, i64 ...,
+    tuple<i32, i64> ...) -> i32`: a call of an import with variadic arguments.
+
+    `segment_types` are the import's argument types (tuples kept) and `segment_sizes` (an
+    `i16` vector) gives, per argument, -1 when it is not variadic, else how many values (or
+    tuples) the call passes for it; the operands are all of them flattened, in order.
+    """
+
+    name = "vm.call.variadic"
+    callee = prop_def(FlatSymbolRefAttrConstr)
+    segment_sizes = prop_def(DenseIntOrFPElementsAttr)
+    segment_types = prop_def(ArrayAttr)
+    operands_ = var_operand_def(ANY_VM_TYPE)
+    results_ = var_result_def(ANY_VM_TYPE)
+
+    def __init__(
+        self,
+        callee: str | SymbolRefAttr,
+        arguments: Sequence[SSAValue | Operation],
+        sizes: Sequence[int],
+        segment_types: Sequence[Attribute],
+        result_types: Sequence[Attribute],
+    ) -> None:
+        """`arguments` flattened; `sizes` per argument of `segment_types` (-1: not variadic)."""
+        super().__init__(
+            operands=[arguments],
+            result_types=[result_types],
+            properties={
+                "callee": SymbolRefAttr(callee) if isinstance(callee, str) else callee,
+                "segment_sizes": _segment_sizes(sizes),
+                "segment_types": ArrayAttr(segment_types),
+            },
+        )
+
+    def sizes(self) -> tuple[int, ...]:
+        return tuple(int(v) for v in self.segment_sizes.get_values())
+
+    def groups(self) -> list[list[list[SSAValue]]]:
+        """Per argument, its values split into tuples of the argument's flattened width
+        (one tuple for a non-variadic argument)."""
+        operands = iter(self.operands_)
+        return [
+            [[next(operands) for _ in flatten_type(t)] for _ in range(_tuple_count(size))]
+            for t, size in zip(self.segment_types.data, self.sizes(), strict=True)
+        ]
+
+    def verify_(self) -> None:
+        name = self.callee.root_reference.data
+        target = lookup_symbol(self, self.callee)
+        if not isinstance(target, ImportOp):
+            raise VerifyException(f"callee @{name} is not a vm.import")
+        sizes = self.sizes()
+        inputs = target.function_type.inputs.data
+        if tuple(self.segment_types.data) != inputs or len(sizes) != len(inputs):
+            raise VerifyException(
+                f"segment types {format_types(self.segment_types.data)} do not match the "
+                f"arguments {format_types(inputs)} of callee @{name}"
+            )
+        for index, size in enumerate(sizes):
+            if (size == -1) == target.is_argument_variadic(index) or size < -1:
+                raise VerifyException(f"segment size {size} of argument {index} is invalid")
+        expected = [
+            leaf
+            for t, size in zip(inputs, sizes, strict=True)
+            for leaf in flatten_type(t) * _tuple_count(size)
+        ]
+        outputs = list(target.function_type.outputs.data)
+        if list(self.operands_.types) != expected or list(self.results_.types) != outputs:
+            raise VerifyException(
+                f"type {format_types(self.operands_.types)} -> "
+                f"{format_types(self.results_.types)} does not match the segments of callee "
+                f"@{name}: {format_types(expected)} -> {format_types(outputs)}"
+            )
+
+    @classmethod
+    def parse(cls, parser: Parser) -> CallVariadicOp:
+        callee = parser.parse_symbol_name()
+
+        def parse_tuple() -> list[UnresolvedOperand] | None:
+            return parser.parse_optional_comma_separated_list(
+                parser.Delimiter.PAREN, parser.parse_unresolved_operand
+            )
+
+        def parse_item() -> UnresolvedOperand | list[UnresolvedOperand]:
+            return parse_tuple() or parser.parse_unresolved_operand()
+
+        def parse_entry() -> _CallEntry:
+            group = parser.parse_optional_comma_separated_list(parser.Delimiter.SQUARE, parse_item)
+            if group is not None:
+                return [g if isinstance(g, list) else [g] for g in group]
+            return parse_tuple() or parser.parse_unresolved_operand()
+
+        entries = parser.parse_comma_separated_list(parser.Delimiter.PAREN, parse_entry)
+        attributes = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+
+        def parse_segment() -> tuple[Attribute, bool]:
+            segment_type = parser.parse_type()
+            return segment_type, parser.parse_optional_punctuation("...") is not None
+
+        segments = parser.parse_comma_separated_list(parser.Delimiter.PAREN, parse_segment)
+        results: list[Attribute] = []
+        if parser.parse_optional_punctuation("->") is not None:
+            parsed = parser.parse_optional_comma_separated_list(
+                parser.Delimiter.PAREN, parser.parse_type
+            )
+            results = parsed if parsed is not None else [parser.parse_type()]
+        if len(entries) != len(segments):
+            parser.raise_error(f"{len(entries)} arguments but {len(segments)} segment types")
+        operands: list[SSAValue] = []
+        sizes: list[int] = []
+        for entry, (segment_type, variadic) in zip(entries, segments, strict=True):
+            leaves = flatten_type(segment_type)
+            tuples = entry if variadic else [entry]
+            if variadic != (isinstance(entry, list) and all(isinstance(t, list) for t in entry)):
+                parser.raise_error(f"argument of type {segment_type} written as the wrong kind")
+            for item in tuples:
+                values = item if isinstance(item, list) else [item]
+                if len(values) != len(leaves):
+                    parser.raise_error(f"{len(values)} values for an argument of {segment_type}")
+                operands += [
+                    parser.resolve_operand(v, t) for v, t in zip(values, leaves, strict=True)
+                ]
+            sizes.append(len(tuples) if variadic else -1)
+        return cls.create(
+            operands=operands,
+            result_types=results,
+            properties={
+                "callee": SymbolRefAttr(callee),
+                "segment_sizes": _segment_sizes(sizes),
+                "segment_types": ArrayAttr(t for t, _ in segments),
+            },
+            attributes=attributes,
+        )
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_symbol_name(self.callee.root_reference.data)
+
+        def print_values(values: list[SSAValue], parens: bool) -> None:
+            if parens:
+                with printer.in_parens():
+                    printer.print_list(values, printer.print_operand)
+            else:
+                printer.print_operand(values[0])
+
+        def print_argument(index: int) -> None:
+            segment_type = self.segment_types.data[index]
+            tuples = self.groups()[index]
+            parens = isinstance(segment_type, TupleType)
+            if self.sizes()[index] == -1:
+                print_values(tuples[0], parens)
+                return
+            with printer.in_square_brackets():
+                printer.print_list(tuples, lambda values: print_values(values, parens))
+
+        with printer.in_parens():
+            printer.print_list(range(len(self.segment_types.data)), print_argument)
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : ")
+
+        def print_segment(index: int) -> None:
+            printer.print_attribute(self.segment_types.data[index])
+            if self.sizes()[index] != -1:
+                printer.print_string(" ...")
+
+        with printer.in_parens():
+            printer.print_list(range(len(self.segment_types.data)), print_segment)
+        outputs = self.results_.types
+        if len(outputs) == 1:
+            printer.print_string(" -> ")
+            printer.print_attribute(outputs[0])
+        elif outputs:
+            printer.print_string(" -> (")
+            printer.print_list(outputs, printer.print_attribute)
+            printer.print_string(")")
+
+
+def _tuple_count(size: int) -> int:
+    """How many tuples of its argument's values a segment of `size` holds (-1: exactly one)."""
+    return 1 if size == -1 else size
+
+
+def _segment_sizes(sizes: Sequence[int]) -> DenseIntOrFPElementsAttr:
+    return DenseIntOrFPElementsAttr.from_list(VectorType(i16, [len(sizes)]), sizes)
+
+
 @irdl_op_definition
 class ReturnOp(IRDLOperation):
     """`vm.return %a, %b : i32, f32`."""
@@ -940,6 +1138,7 @@ STRUCTURAL_OPS: tuple[type[IRDLOperation], ...] = (
     ImportOp,
     ExportOp,
     CallOp,
+    CallVariadicOp,
     ReturnOp,
     BranchOp,
     CondBranchOp,

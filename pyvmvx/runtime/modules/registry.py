@@ -27,7 +27,18 @@ class RegisteredModule(NativeModule, Protocol):
     def __iter__(self) -> Iterator[str]: ...
 
 
-MODULES: dict[str, Callable[[], RegisteredModule]] = {VMVXModule.name: VMVXModule}
+def _hal_module() -> RegisteredModule:
+    """A `hal` module with no executables (a loaded program makes its own with them). Imported
+    here rather than at the top: it loads executables, which import the registry."""
+    from pyvmvx.runtime.modules.hal_host import HalModule
+
+    return HalModule()
+
+
+MODULES: dict[str, Callable[[], RegisteredModule]] = {
+    VMVXModule.name: VMVXModule,
+    "hal": _hal_module,
+}
 """Module name -> factory of a fresh instance."""
 
 

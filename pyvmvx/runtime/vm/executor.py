@@ -25,17 +25,24 @@ points of a compiled executable) hold no counting code at all. A `CompiledModule
 limits as an argument or, by default, from the innermost `init_limits(...)` block around its
 construction (`load_executables` sets them from its keyword arguments).
 
+Splats (rodata segments and `vm.rodata.inline` data stored as a pattern and a length) are
+materialized once, when the module is translated, and their bytes count against the same
+allocation budget: more than it is RESOURCE_EXHAUSTED before anything is allocated, and each
+context's initializers get what remains.
+
 Imports `<module>.<function>` resolve against `natives[<module>]`: any object with
 `call(name, *args) -> tuple` and `signature(name) -> str` (such as `VMVXModule` or another
 `Context`), or a dict `{name: (calling_convention, callable)}`. The calling convention the
 native reports must equal the import's (INVALID_ARGUMENT); missing modules or functions are
-NOT_FOUND.
+NOT_FOUND. A variadic import (`vm.call.variadic`, a `C...D` span in its convention) receives
+each variadic argument as one tuple: of values, or of value tuples when the argument's
+elements are tuples (`tuple<i32, !vm.ref<?>, i64> ...`).
 """
 
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -45,17 +52,25 @@ from typing import Any, Protocol, cast
 from pyvmvx.runtime.status import StatusCode, StatusError, invalid_argument
 from pyvmvx.runtime.vm.buffer import Buffer
 from pyvmvx.runtime.vm.format import (
+    Data,
     Function,
     Import,
     Instruction,
     Module,
+    Splat,
     Successor,
     SymbolRef,
 )
 from pyvmvx.runtime.vm.ints import wrap_int
 from pyvmvx.runtime.vm.list import List
 from pyvmvx.runtime.vm.ops import HELPERS, OPS, REF_TYPES, OpSpec, f32, read_only_buffer
-from pyvmvx.runtime.vm.validate import parse_calling_convention, validate_module
+from pyvmvx.runtime.vm.ref import RefObject
+from pyvmvx.runtime.vm.validate import (
+    Parameter,
+    group_variadic_operands,
+    parse_signature,
+    validate_module,
+)
 
 INITIALIZERS = ("__init", "__set_constants")
 """Exports that run while a context is set up, under the initializer budget."""
@@ -147,13 +162,21 @@ class CompiledModule:
 
     Each function is compiled on its own, so translation needs memory for the largest function
     rather than the whole module; `source` keeps the generated Python for inspection. `limits`
-    budgets the initializers (default: those of `init_limits`).
+    budgets the initializers (default: those of `init_limits`); the module's splats take
+    `splat_bytes` of its allocation budget.
     """
 
     def __init__(self, module: Module, limits: InitLimits | None = None) -> None:
         validate_module(module)
         self.module = module
         self.limits = limits or _LIMITS.get() or InitLimits()
+        self.splat_bytes = _splat_bytes(module)
+        if self.splat_bytes > self.limits.allocation:
+            raise StatusError(
+                StatusCode.RESOURCE_EXHAUSTED,
+                f"module {module.name!r} has {self.splat_bytes} bytes of splat rodata, more "
+                f"than its allocation budget of {self.limits.allocation} bytes",
+            )
         writer = _ModuleWriter(module)
         sources: list[str] = []
         code: list[CodeType] = []
@@ -190,7 +213,7 @@ class Context:
     def __init__(self, compiled: CompiledModule, natives: Mapping[str, Any]) -> None:
         module = compiled.module
         self.globals = [_initial_global(g.type, g.initial) for g in module.globals]
-        budget = _Budget(compiled.limits)
+        budget = _Budget(compiled.limits, compiled.splat_bytes)
         namespace = dict(
             HELPERS,
             _G=self.globals,
@@ -236,15 +259,16 @@ class Context:
 
 
 class _Budget:
-    """What one context's initializers may still spend. Counting code calls `step`, `allocate`
-    and `resize`, which charge only while an initializer export runs (`charging`)."""
+    """What one context's initializers may still spend, `spent` bytes (the module's splats)
+    being already taken. Counting code calls `step`, `allocate` and `resize`, which charge
+    only while an initializer export runs (`charging`)."""
 
     __slots__ = ("limits", "steps", "bytes", "active")
 
-    def __init__(self, limits: InitLimits) -> None:
+    def __init__(self, limits: InitLimits, spent: int = 0) -> None:
         self.limits = limits
         self.steps = limits.steps
-        self.bytes = limits.allocation
+        self.bytes = limits.allocation - spent
         self.active = False
 
     def charging(self, function: Callable[..., Any]) -> Callable[..., Any]:
@@ -340,7 +364,7 @@ _CONVERTERS: dict[str, Callable[[Any], Any]] = {
     "f64": _float_argument(float),
     "buffer": _ref_argument(Buffer),
     "list": _ref_argument(List),
-    "ref": _ref_argument((Buffer, List)),
+    "ref": _ref_argument((Buffer, List, RefObject)),
 }
 
 
@@ -391,7 +415,7 @@ def _bind_import(imported: Import, natives: Mapping[str, Any]) -> Callable[..., 
             f"import {name!r} has calling convention {imported.calling_convention!r} but "
             f"module {module_name!r} provides {provided!r}"
         )
-    _, results = parse_calling_convention(provided)
+    _, results = parse_signature(provided)
     converters = tuple(_CONVERTERS[kind] for kind in results)
     call = native.call
 
@@ -421,6 +445,14 @@ class _ModuleWriter:
     def __init__(self, module: Module) -> None:
         self.module = module
         self.constants: list[Any] = []
+        self._signatures: dict[int, tuple[Parameter, ...]] = {}
+
+    def import_parameters(self, index: int) -> tuple[Parameter, ...]:
+        """The parameters of import `index` (each import's convention is parsed once)."""
+        if index not in self._signatures:
+            convention = self.module.imports[index].calling_convention
+            self._signatures[index] = parse_signature(convention)[0]
+        return self._signatures[index]
 
     def functions(self) -> Iterator[str]:
         """The source of each function in turn (one at a time keeps memory low)."""
@@ -496,6 +528,10 @@ class _FunctionWriter:
             callee = f"{'_vi' if symbol.kind == 'import' else '_vf'}{symbol.index}"
             call = f"{callee}({', '.join(f'r{r}' for r in operands)})"
             self.emit(depth, _assign(instruction.results, call))
+        elif op == "vm.call.variadic":
+            symbol = cast(SymbolRef, instruction.symbol)
+            arguments = self.variadic_arguments(symbol.index, instruction)
+            self.emit(depth, _assign(instruction.results, f"_vi{symbol.index}({arguments})"))
         elif op == "vm.return":
             self.emit(depth, f"return ({''.join(f'r{r}, ' for r in operands)})")
         elif op == "vm.br":
@@ -514,6 +550,21 @@ class _FunctionWriter:
                 self.emit(depth, _CHARGES[op].format(**fields))
             self.emit(depth, OPS[op].template.format(**fields))
 
+    def variadic_arguments(self, index: int, instruction: Instruction) -> str:
+        """The arguments of a variadic call of import `index`: each variadic argument one
+        tuple, of registers, or of register tuples when its elements are tuples."""
+        groups = group_variadic_operands(
+            self.module.import_parameters(index),
+            cast(tuple[int, ...], instruction.immediates),
+            [f"r{r}" for r in instruction.operands],
+        )
+        return ", ".join(
+            group
+            if isinstance(group, str)
+            else _tuple_source(t[0] if len(t) == 1 else _tuple_source(t) for t in group)
+            for group in groups
+        )
+
     def fields(self, instruction: Instruction) -> dict[str, str]:
         """The template's placeholders: register names, int literals, fixed names, `_K[n]`."""
         spec: OpSpec = OPS[instruction.op]
@@ -527,7 +578,7 @@ class _FunctionWriter:
                 fields[f"c{i}"] = _REF_CLASSES[kind]
         values = instruction.immediates
         if instruction.op == "vm.rodata.inline":
-            data, alignment = cast(tuple[bytes, int], values)
+            data, alignment = cast(tuple[Data, int], values)
             values = (data, _rodata_alignment(data, alignment))
         if spec.prepare is not None:
             values = spec.prepare(values)
@@ -635,9 +686,28 @@ def _zero_registers(function: Function) -> list[str]:
     return [f"{' = '.join(names)} = {zero}" for zero, names in by_zero.items()]
 
 
-def _rodata_alignment(data: bytes, alignment: int) -> int:
+def _splat_bytes(module: Module) -> int:
+    """The bytes the module's splats take once materialized: its rodata segments and the data
+    of its `vm.rodata.inline` instructions (an exact sum; each is validated to 2**40 at most)."""
+    inline = (
+        instruction.immediates[0]
+        for function in module.functions
+        for block in function.blocks
+        for instruction in block.instructions
+        if instruction.op == "vm.rodata.inline"
+    )
+    data = (*(segment.data for segment in module.rodata), *inline)
+    return sum(value.length for value in data if type(value) is Splat)
+
+
+def _rodata_alignment(data: Data, alignment: int) -> int:
     """`alignment`, lowered for short data so that padding stays below max(64, len(data))."""
     return min(alignment, max(RODATA_PADDING, 1 << (len(data) - 1).bit_length()))
+
+
+def _tuple_source(items: Iterable[str]) -> str:
+    """Python source of a tuple of the given item sources."""
+    return f"({''.join(f'{item}, ' for item in items)})"
 
 
 def _assign(results: tuple[int, ...], call: str) -> str:

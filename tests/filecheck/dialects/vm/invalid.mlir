@@ -246,3 +246,38 @@ vm.module @m {
   }
 }
 // CHECK: 'vm.rodata.inline' op Expected attribute i64 but got i32
+
+// -----
+
+vm.module @m {
+  vm.func private @g(%n : i64) {
+    vm.return
+  }
+  vm.func @f(%n: i64) {
+    vm.call.variadic @g([%n]) : (i64 ...) -> ()
+    vm.return
+  }
+}
+// CHECK: 'vm.call.variadic' op callee @g is not a vm.import
+
+// -----
+
+vm.module @m {
+  vm.import private @mod.v(%a : i32, %n : i64 ...)
+  vm.func @f(%a: i32, %n: i64) {
+    vm.call.variadic @mod.v([%a], [%n]) : (i32 ..., i64 ...) -> ()
+    vm.return
+  }
+}
+// CHECK: 'vm.call.variadic' op segment size 1 of argument 0 is invalid
+
+// -----
+
+vm.module @m {
+  vm.import private @mod.v(%a : i32, %n : i64 ...)
+  vm.func @f(%a: i32, %n: i64) {
+    "vm.call.variadic"(%a, %n) <{callee = @mod.v, segment_sizes = dense<[-1, 2]> : vector<2xi16>, segment_types = [i32, i64]}> : (i32, i64) -> ()
+    vm.return
+  }
+}
+// CHECK: 'vm.call.variadic' op type (i32, i64) -> () does not match the segments of callee @mod.v: (i32, i64, i64) -> ()

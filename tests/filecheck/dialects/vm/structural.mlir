@@ -157,3 +157,24 @@ vm.module public @property_dicts <version = 4> attributes {vm.toplevel} {
   vm.rodata public @table <mime_type = "application/octet-stream", alignment = 64, ordinal = 2> dense<[1, 2]> : tensor<2xi8>
   vm.rodata private @plain <> dense<1> : tensor<1xi8>
 }
+
+// -----
+
+// vm.call.variadic: IREE's syntax, a bracketed list per variadic argument (parenthesized
+// tuples for a tuple argument); generic form with IREE's segment_sizes/segment_types.
+
+// CHECK-LABEL: vm.module @variadic {
+// GENERIC-LABEL: sym_name = "variadic"
+vm.module @variadic {
+  vm.import private @hal.buffer_view.create(%buffer : !vm.ref<!hal.buffer>, %source_offset : i64, %source_length : i64, %element_type : i32, %encoding_type : i32, %shape : i64 ...) -> !vm.ref<!hal.buffer_view>
+  vm.import private @hal.command_buffer.dispatch(%command_buffer : !vm.ref<!hal.command_buffer>, %executable : !vm.ref<!hal.executable>, %function_id : i64, %workgroup_x : i32, %workgroup_y : i32, %workgroup_z : i32, %flags : i64, %constants : i32 ..., %bindings : tuple<i32, i32, !vm.ref<!hal.buffer>, i64, i64> ...)
+  vm.func @f(%b: !vm.ref<!hal.buffer>, %o: i64, %e: i32, %cb: !vm.ref<!hal.command_buffer>, %x: !vm.ref<!hal.executable>) -> !vm.ref<!hal.buffer_view> {
+    // CHECK: %r = vm.call.variadic @hal.buffer_view.create(%b, %o, %o, %e, %e, [%o, %o]) {nosideeffects} : (!vm.ref<!hal.buffer>, i64, i64, i32, i32, i64 ...) -> !vm.ref<!hal.buffer_view>
+    // GENERIC: "vm.call.variadic"(%{{.*}}) <{callee = @hal.buffer_view.create, segment_sizes = dense<[-1, -1, -1, -1, -1, 2]> : vector<6xi16>, segment_types = [!vm.ref<!hal.buffer>, i64, i64, i32, i32, i64]}> {nosideeffects}
+    %r = vm.call.variadic @hal.buffer_view.create(%b, %o, %o, %e, %e, [%o, %o]) {nosideeffects} : (!vm.ref<!hal.buffer>, i64, i64, i32, i32, i64 ...) -> !vm.ref<!hal.buffer_view>
+    // CHECK-NEXT: vm.call.variadic @hal.command_buffer.dispatch(%cb, %x, %o, %e, %e, %e, %o, [], [(%e, %e, %b, %o, %o), (%e, %e, %b, %o, %o)]) : (!vm.ref<!hal.command_buffer>, !vm.ref<!hal.executable>, i64, i32, i32, i32, i64, i32 ..., tuple<i32, i32, !vm.ref<!hal.buffer>, i64, i64> ...)
+    // GENERIC: segment_sizes = dense<[-1, -1, -1, -1, -1, -1, -1, 0, 2]> : vector<9xi16>
+    vm.call.variadic @hal.command_buffer.dispatch(%cb, %x, %o, %e, %e, %e, %o, [], [(%e, %e, %b, %o, %o), (%e, %e, %b, %o, %o)]) : (!vm.ref<!hal.command_buffer>, !vm.ref<!hal.executable>, i64, i32, i32, i32, i64, i32 ..., tuple<i32, i32, !vm.ref<!hal.buffer>, i64, i64> ...)
+    vm.return %r : !vm.ref<!hal.buffer_view>
+  }
+}

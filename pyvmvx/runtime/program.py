@@ -1,0 +1,216 @@
+"""`pyvmvx.load`: a compiled program's host functions, called with numpy arrays.
+
+`load(bytes_or_path, *, threads=None)` reads a module file (a path is mapped with `mmap`, so
+its weights are used in place), instantiates its host module with the runtime `hal` module
+(`modules.hal_host`, holding the file's executables; dispatches use up to `threads` workers)
+and returns a `Module`. Each host function is an export with an `iree.abi.declaration`
+(`abi`); `module.main(*arrays)` or `module["main"](*arrays)` calls it:
+
+- arguments are numpy arrays (or Python scalars for rank-0 tensors) of the declared element
+  type (integers of the declared width in either signedness for signless integers), rank and
+  static sizes; anything else is INVALID_ARGUMENT naming the argument, what was expected and
+  what was given;
+- inputs are never modified: the host gets them as read-only buffers, without a copy when they
+  are C-contiguous (else a contiguous copy);
+- the result is one numpy array, a tuple of them for several results, or None for none; each
+  owns its memory;
+- a failing `vm.fail`/`vm.cond_fail` (a `cf.assert`) is a `StatusError` with its message, and
+  every other error is a `StatusError` too.
+
+`module.functions` maps each function's name to its `abi.FunctionSignature`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from pyvmvx.runtime.abi import DECLARATION_KEY, FunctionSignature, TensorSpec, parse_declaration
+from pyvmvx.runtime.api import ModuleData, read_module_file
+from pyvmvx.runtime.modules.element_types import (
+    BOOLEAN,
+    FLOAT,
+    INTEGER,
+    SIGNED,
+    UNSIGNED,
+    ElementType,
+    is_compatible,
+)
+from pyvmvx.runtime.modules.hal_host import MODULE_NAME, HalModule
+from pyvmvx.runtime.modules.hal_types import ENCODING_DENSE_ROW_MAJOR, BufferView
+from pyvmvx.runtime.modules.registry import instantiate_modules
+from pyvmvx.runtime.status import StatusCode, StatusError, invalid_argument
+from pyvmvx.runtime.vm.buffer import Buffer
+from pyvmvx.runtime.vm.executor import CompiledModule, Context
+from pyvmvx.runtime.vm.format import Module as VMModule
+from pyvmvx.runtime.vm.format import Program
+from pyvmvx.runtime.vm.serialize import decode
+
+Result = np.ndarray | tuple[np.ndarray, ...] | None
+
+
+def load(data: ModuleData, *, threads: int | None = None) -> Module:
+    """The host functions of a module file (bytes or a path); see the module docstring."""
+    return instantiate(decode(read_module_file(data)), threads=threads)
+
+
+def instantiate(program: Program, *, threads: int | None = None) -> Module:
+    """A decoded program's host module, instantiated with its own `hal` module."""
+    if program.host is None:
+        names = ", ".join(e.name for e in program.executables) or "none"
+        raise invalid_argument(
+            f"module file has no host module (executables: {names}); dispatch executables "
+            "with pyvmvx.runtime.load_executables"
+        )
+    hal = HalModule(program.executables, threads=threads)
+    natives = {**instantiate_modules(), MODULE_NAME: hal}
+    return Module(program.host, CompiledModule(program.host).instantiate(natives))
+
+
+def host_functions(host: VMModule) -> dict[str, FunctionSignature]:
+    """The signature of every export of `host` with an `iree.abi.declaration`, checked against
+    the export's calling convention (a buffer-view ref per argument and result)."""
+    functions: dict[str, FunctionSignature] = {}
+    for export in host.exports:
+        text = export.attributes.get(DECLARATION_KEY)
+        if text is None:
+            continue
+        signature = parse_declaration(text, export.name)
+        refs = f"0{'r' * len(signature.inputs) or 'v'}_{'r' * len(signature.outputs) or 'v'}"
+        if export.calling_convention != refs:
+            raise invalid_argument(
+                f"host function {export.name!r} has calling convention "
+                f"{export.calling_convention!r}; its declaration `{signature}` needs {refs!r}"
+            )
+        functions[export.name] = signature
+    return functions
+
+
+class Module:
+    """A loaded program: call its host functions by attribute or by name."""
+
+    def __init__(self, host: VMModule, context: Context) -> None:
+        self._context = context
+        self._functions = host_functions(host)
+
+    @property
+    def functions(self) -> dict[str, FunctionSignature]:
+        """Each host function's name and signature."""
+        return dict(self._functions)
+
+    def __getitem__(self, name: str) -> Callable[..., Result]:
+        signature = self._functions.get(name)
+        if signature is None:
+            available = ", ".join(self._functions) or "none"
+            raise StatusError(
+                StatusCode.NOT_FOUND, f"no host function {name!r} (functions: {available})"
+            )
+        entry = self._context.lookup(name)
+
+        def function(*arguments: Any) -> Result:
+            return _call(name, signature, entry, arguments)
+
+        function.__name__ = name
+        function.__doc__ = str(signature)
+        return function
+
+    def __getattr__(self, name: str) -> Callable[..., Result]:
+        if name.startswith("_"):  # private and special names: `module["_f"]` calls `_f`
+            raise AttributeError(name)
+        return self[name]
+
+    def __dir__(self) -> list[str]:
+        return [*super().__dir__(), *self._functions]
+
+    def __repr__(self) -> str:
+        return f"<pyvmvx.Module functions {list(self._functions)}>"
+
+
+def _call(
+    name: str,
+    signature: FunctionSignature,
+    entry: Callable[..., tuple[Any, ...]],
+    arguments: tuple[Any, ...],
+) -> Result:
+    if len(arguments) != len(signature.inputs):
+        raise invalid_argument(
+            f"{name} takes {len(signature.inputs)} arguments, got {len(arguments)} (`{signature}`)"
+        )
+    views = [
+        buffer_view(spec, value, f"input {index} ({spec.name})")
+        for index, (spec, value) in enumerate(zip(signature.inputs, arguments, strict=True))
+    ]
+    results = entry(*views)
+    arrays = tuple(
+        _array(spec, value, f"result {index} ({spec.name})")
+        for index, (spec, value) in enumerate(zip(signature.outputs, results, strict=True))
+    )
+    if not arrays:
+        return None
+    return arrays[0] if len(arrays) == 1 else arrays
+
+
+def buffer_view(spec: TensorSpec, value: Any, what: str) -> BufferView:
+    """An argument as a read-only buffer view of `spec`'s element type and rank; its shape
+    must match the static dimensions (INVALID_ARGUMENT naming `what` otherwise)."""
+    dtype = spec.element_type.dtype()
+    if isinstance(value, bool | int | float) and not spec.shape:
+        array = _scalar(value, spec.element_type, what)
+    elif isinstance(value, np.ndarray | np.generic):
+        array = np.asarray(value)
+    else:
+        raise invalid_argument(
+            f"{what}: expected a numpy array for {spec.type}, got {type(value).__name__}"
+        )
+    if not spec.element_type.accepts(array.dtype):
+        raise invalid_argument(
+            f"{what}: expected element type {spec.element_type.name} ({dtype}) for "
+            f"{spec.type}, got {array.dtype}"
+        )
+    if array.ndim != len(spec.shape):
+        raise invalid_argument(
+            f"{what}: expected rank {len(spec.shape)} for {spec.type}, got rank {array.ndim} "
+            f"(shape {array.shape})"
+        )
+    for axis, (expected, actual) in enumerate(zip(spec.shape, array.shape, strict=True)):
+        if expected is not None and expected != actual:
+            raise invalid_argument(
+                f"{what}: expected size {expected} in dimension {axis} for {spec.type}, got "
+                f"{actual} (shape {array.shape})"
+            )
+    data = np.ascontiguousarray(array).reshape(-1).view(np.uint8)
+    code = spec.element_type.code
+    return BufferView(Buffer(data, mutable=False), code, ENCODING_DENSE_ROW_MAJOR, array.shape)
+
+
+def _scalar(value: bool | int | float, element: ElementType, what: str) -> np.ndarray:
+    """A Python scalar as a 0-d array of `element`'s dtype: a bool for i1 only, an int for an
+    integer (in range) or float type, a float for a float type."""
+    floating = element.numerical_type >> 4 == FLOAT >> 4
+    integer = element.numerical_type in (INTEGER, SIGNED, UNSIGNED)
+    allowed = {bool: element.numerical_type == BOOLEAN, int: integer or floating, float: floating}
+    if not allowed.get(type(value), False):
+        raise invalid_argument(
+            f"{what}: a Python {type(value).__name__} cannot be an {element.name} scalar"
+        )
+    try:
+        return np.asarray(value, dtype=element.dtype())
+    except OverflowError as err:
+        raise invalid_argument(f"{what}: {value!r} does not fit in {element.name}: {err}") from None
+
+
+def _array(spec: TensorSpec, value: Any, what: str) -> np.ndarray:
+    """A result buffer view as a new numpy array; INTERNAL (the host module breaks its own
+    declaration) unless its element type is compatible and its shape fits the declared one."""
+    if not isinstance(value, BufferView):
+        raise StatusError(StatusCode.INTERNAL, f"{what} is not a buffer view ({value!r})")
+    fits = len(value.shape) == len(spec.shape) and all(
+        expected in (None, actual) for expected, actual in zip(spec.shape, value.shape, strict=True)
+    )
+    if not (fits and is_compatible(value.element_type, spec.element_type.code)):
+        raise StatusError(
+            StatusCode.INTERNAL, f"{what} is a {value!r}, but the declaration says {spec.type}"
+        )
+    return value.to_array()
