@@ -7,13 +7,18 @@ nothing here imports xDSL or the compiler at import time; `compile` imports it o
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pyvmvx.runtime.program import Module
 
 __version__ = "0.1.0"
 
 
 def compile(source: str | os.PathLike[str], *, ukernels: str = "all") -> bytes:
     """Compile MLIR holding `hal.executable.source`/`hal.executable` ops (text or a path) into
-    a module file; load it with `pyvmvx.runtime.load_executables`. `ukernels` is `"all"` (bulk
+    a module file; load it with `pyvmvx.load` (a program with a host module) or
+    `pyvmvx.runtime.load_executables` (executables alone). `ukernels` is `"all"` (bulk
     work as `vmvx` ukernel calls) or `"none"` (IREE's default scalar loops). Raises
     `pyvmvx.ir.diagnostics.CompileError` with a located message on bad input."""
     from pyvmvx.compiler.driver import compile as compile_executables
@@ -21,4 +26,15 @@ def compile(source: str | os.PathLike[str], *, ukernels: str = "all") -> bytes:
     return compile_executables(source, ukernels=ukernels)
 
 
-__all__ = ["__version__", "compile"]
+def load(
+    data: bytes | bytearray | memoryview | str | os.PathLike[str], *, threads: int | None = None
+) -> Module:
+    """Load a module file (bytes, or a path, which is mapped) with a host module; call its
+    functions with numpy arrays: `pyvmvx.load(path).main(x, y)` (see
+    `pyvmvx.runtime.program`). Dispatches run on up to `threads` workers. Needs numpy only."""
+    from pyvmvx.runtime.program import load as load_program
+
+    return load_program(data, threads=threads)
+
+
+__all__ = ["__version__", "compile", "load"]

@@ -1,12 +1,19 @@
-"""The compiler driver: MLIR with HAL executables in, a module file out.
+"""The compiler driver: MLIR in, a module file out.
 
-Input is a module whose top level holds `hal.executable.source` or `hal.executable` ops (the
-form of IREE's HAL conformance executables): each executable's inner `builtin.module` has
-`func.func` bodies on linalg/memref/arith/scf reading `hal.interface.*`. The phases:
+Input is a module whose top level holds HAL executables (`hal.executable.source` or
+`hal.executable`, the form of IREE's HAL conformance executables: each executable's inner
+`builtin.module` has `func.func` bodies on linalg/memref/arith/scf reading `hal.interface.*`,
+or IREE's tensor form on `iree_tensor_ext.dispatch.tensor` bindings) and/or a whole program:
+`func.func`/`util.func` on tensors. The phases:
 
-- `input`: parse and verify; every `hal.executable.source @name` becomes `hal.executable
-  @name` with one variant `@vmvx_bytecode_fb` targeting `vmvx` with `ukernels = "all"|"none"`
-  (the `ukernels` option). A `hal.executable` keeps its `vmvx` variant; the option fills in
+- `input`: parse and verify; only functions and executables at the top level, and at most
+  one hand-written host `vm.module` (taken out for the file's host module; no phase sees it).
+- `flow`: private calls inlined; each compute op of a function outlined into a
+  `hal.executable.source` in IREE's executable-sources form, `flow.dispatch` on the host
+  (`pyvmvx-form-dispatches`). A module of executables is left as it is.
+- `executable-sources`: every `hal.executable.source @name` becomes `hal.executable @name`
+  with one variant `@vmvx_bytecode_fb` targeting `vmvx` with `ukernels = "all"|"none"` (the
+  `ukernels` option). A `hal.executable` keeps its `vmvx` variant; the option fills in
   `ukernels` where the variant's target does not set it. Other targets are an error.
 - `codegen`, `vmvx`, `vm`: the named pipelines of `pyvmvx.transforms.pipelines.PHASES`, each
   run on its anchor (every executable's inner module, or the whole module): the
@@ -14,8 +21,11 @@ form of IREE's HAL conformance executables): each executable's inner `builtin.mo
   the VMVX ABI passes; the VM conversion, then `iree-vmvx-assign-constant-ordinals`.
   Together they are `iree-vmvx-transformation-pipeline`'s own pass lists. Executables are not
   linked: each stays its own.
+- `vm` also lowers a program's functions to HAL host code in a nested `builtin.module
+  @module` (`pyvmvx-lower-host-to-hal`) and converts that to the host `vm.module`.
 - `end`: each executable's `vm.module` bridged (`vm_to_format`) with its executable constants
-  evaluated at compile time (`constant_blocks`) and written as one module file.
+  evaluated at compile time (`constant_blocks`) and written, with the host module, as one
+  module file.
 
 Errors are `CompileError`s whose text is a located diagnostic (`file:line:col: error: ...`);
 a crash inside a pass is an `InternalCompilerError` that keeps its cause.
@@ -29,20 +39,24 @@ from io import StringIO
 from pathlib import Path
 
 from xdsl.context import Context
+from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 from xdsl.printer import Printer
 from xdsl.universe import Universe
-from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
+from xdsl.utils.exceptions import ParseError
 
-from pyvmvx.dialects import get_iree_dialects, get_upstream_overrides, hal
+from pyvmvx.dialects import get_iree_dialects, get_upstream_overrides, hal, util
+from pyvmvx.dialects.vm import ModuleOp as VMModuleOp
 from pyvmvx.ir.diagnostics import (
+    VERIFIER_ERRORS,
     CompileError,
     LocatedParser,
     decode_source,
     format_parse_error,
     internal_error,
+    located_error,
     nesting_limit,
     op_error,
     verify_located,
@@ -51,15 +65,22 @@ from pyvmvx.runtime.status import StatusError
 from pyvmvx.runtime.vm.format import Program
 from pyvmvx.runtime.vm.serialize import encode
 from pyvmvx.target.constant_blocks import executable_constants
-from pyvmvx.target.vm_to_format import executable_to_format
+from pyvmvx.target.vm_to_format import executable_to_format, host_to_format
 from pyvmvx.transforms.pipelines import PHASES as PIPELINE_PHASES
-from pyvmvx.transforms.pipelines import Phase, build_pipeline
+from pyvmvx.transforms.pipelines import Anchor, Phase, build_pipeline, is_host_module
 
-PHASES = ("input", *(phase.name for phase in PIPELINE_PHASES), "end")
+PHASES = (
+    "input",
+    *(phase.name for phase in PIPELINE_PHASES if phase.name == "flow"),
+    "executable-sources",
+    *(phase.name for phase in PIPELINE_PHASES if phase.name != "flow"),
+    "end",
+)
 UKERNELS = ("all", "none")
 VARIANT_NAME = "vmvx_bytecode_fb"
 TARGET_BACKEND = "vmvx"
 TARGET_FORMAT = "vmvx-bytecode-fb"
+_TOP_LEVEL = (hal.ExecutableSourceOp, hal.ExecutableOp, func.FuncOp, util.FuncOp)
 
 
 def make_context() -> Context:
@@ -99,23 +120,47 @@ def parse(ctx: Context, text: str, name: str) -> ModuleOp:
     return module
 
 
-def prepare_executables(module: ModuleOp, ukernels: str) -> None:
-    """The `input` phase's normalization: sources become single-variant VMVX executables."""
+def check_top_level(module: ModuleOp) -> None:
+    """The `input` phase's check: the module holds HAL executables (sources or variants) and
+    tensor functions (`func.func`, `util.func`: a whole program), and nothing else."""
     ops = list(module.body.block.ops)
-    if not any(isinstance(op, hal.ExecutableSourceOp | hal.ExecutableOp) for op in ops):
-        raise CompileError(
-            "error: expected hal.executable.source or hal.executable ops at the top level "
-            "(host programs are not supported yet)"
+    if not ops:
+        raise located_error(
+            module, "expected functions, hal.executable.source or hal.executable ops"
         )
     for op in ops:
+        if not isinstance(op, _TOP_LEVEL):
+            raise op_error(
+                op,
+                "is not supported at the top level (expected func.func, util.func, "
+                "hal.executable or hal.executable.source)",
+            )
+
+
+def prepare_executables(module: ModuleOp, ukernels: str) -> None:
+    """The `executable-sources` phase: sources become single-variant VMVX executables."""
+    for op in list(module.body.block.ops):
         if isinstance(op, hal.ExecutableSourceOp):
             _source_to_executable(op, ukernels)
         elif isinstance(op, hal.ExecutableOp):
             _configure_variants(op, ukernels)
-        else:
-            raise op_error(
-                op, "is not supported at the top level (expected hal.executable or .source)"
-            )
+
+
+def compiled_host_module(module: ModuleOp, hand_written: VMModuleOp | None) -> VMModuleOp | None:
+    """The host `vm.module` for the module file: the one the `vm` phase made from the
+    program's functions, or a hand-written one (not both)."""
+    hosts = [op for op in module.body.block.ops if is_host_module(op)]
+    if not hosts:
+        return hand_written
+    assert isinstance(hosts[0], ModuleOp)
+    converted = hosts[0].body.block.first_op
+    if not isinstance(converted, VMModuleOp):
+        raise internal_error(
+            "the host lowering", RuntimeError("the host module was not converted to vm")
+        )
+    if hand_written is not None:
+        raise op_error(hand_written, "is a host vm.module beside a program's functions")
+    return converted
 
 
 def _source_to_executable(source: hal.ExecutableSourceOp, ukernels: str) -> None:
@@ -169,26 +214,47 @@ def run_pipeline(ctx: Context, module: ModuleOp, spec: str) -> None:
 
 
 def run_phase(ctx: Context, module: ModuleOp, phase: Phase) -> None:
-    """Run the phase's pipelines in order, each on its anchor's roots."""
+    """Run the phase's pipelines in order, each on its anchor's roots. Executable pipelines
+    are skipped when there is no executable: a program's host functions are not one."""
+    has_executables = any(isinstance(op, hal.ExecutableOp) for op in module.body.block.ops)
     for anchor, spec in phase.pipelines:
+        if anchor is Anchor.EXECUTABLES and not has_executables:
+            continue
         for root in anchor.roots(module):
             run_pipeline(ctx, root, spec)
 
 
 def _apply(ctx: Context, module: ModuleOp, compiler_pass: ModulePass) -> None:
+    """Run one pass and verify its output. A verifier diagnostic is located (at the failing
+    op, or at `module` when the pass raised it); anything else the pass or the verifiers of
+    its output raise is a pyvmvx bug."""
     try:
         compiler_pass.apply(ctx, module)
+        verify_located(module, VERIFIER_ERRORS)
     except CompileError:
         raise
-    except (VerifyException, DiagnosticException) as err:
-        raise CompileError(f"error: {compiler_pass.name}: {err}") from None
+    except VERIFIER_ERRORS as err:
+        raise located_error(module, f"{compiler_pass.name}: {err}") from None
     except Exception as err:  # a pass crashed: a compiler bug
         raise internal_error(compiler_pass.name, err) from err
-    verify_located(module)
 
 
-def serialize(module: ModuleOp) -> bytes:
-    """The module file of a module whose executables have reached the `vm` phase."""
+def take_host_module(module: ModuleOp) -> VMModuleOp | None:
+    """Detach a hand-written host `vm.module` from the top level (at most one): the phases,
+    which compile executables and tensor functions, never see it (nor print it), and
+    `serialize` makes it the module file's host module (`vm_to_format.host_to_format`)."""
+    hosts = [op for op in module.body.block.ops if isinstance(op, VMModuleOp)]
+    if len(hosts) > 1:
+        raise op_error(hosts[1], "is a second host vm.module; a module file holds one")
+    for host in hosts:
+        host.detach()
+    return hosts[0] if hosts else None
+
+
+def serialize(module: ModuleOp, host: VMModuleOp | None = None) -> bytes:
+    """The module file of a module whose executables have reached the `vm` phase, with
+    `host` as its host module."""
+    host_module = host_to_format(host) if host is not None else None
     executables = []
     for executable in module.body.block.ops:
         if not isinstance(executable, hal.ExecutableOp):
@@ -197,7 +263,7 @@ def serialize(module: ModuleOp) -> bytes:
             constants = executable_constants(variant)
             executables.append(executable_to_format(executable.symbol, variant, constants))
     try:
-        return encode(Program(executables=tuple(executables)))
+        return encode(Program(host_module, tuple(executables)))
     except StatusError as err:
         raise internal_error("the module-file writer (the module is invalid)", err) from err
 
@@ -216,15 +282,20 @@ def compile_text(
     with nesting_limit():
         ctx = make_context()
         module = parse(ctx, text, name)
-        prepare_executables(module, ukernels)
+        host = take_host_module(module)
+        check_top_level(module)
         if compile_to == "input":
             return module
         for phase in PIPELINE_PHASES:
             run_phase(ctx, module, phase)
             if phase.name == compile_to:
                 return module
+            if phase.name == "flow":
+                prepare_executables(module, ukernels)
+                if compile_to == "executable-sources":
+                    return module
         try:
-            return serialize(module)
+            return serialize(module, compiled_host_module(module, host))
         except CompileError:
             raise
         except Exception as err:  # the writer crashed: a compiler bug

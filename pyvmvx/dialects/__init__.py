@@ -27,8 +27,9 @@ def get_iree_dialects() -> dict[str, Callable[[], Dialect]]:
 
     def get_hal() -> Dialect:
         from pyvmvx.dialects.hal import HAL
+        from pyvmvx.dialects.hal_host_ops import HOST_OPS
 
-        return HAL
+        return Dialect("hal", [*HAL.operations, *HOST_OPS], list(HAL.attributes))
 
     def get_vm() -> Dialect:
         from pyvmvx.dialects.vm import VM

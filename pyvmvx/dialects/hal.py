@@ -197,6 +197,20 @@ class BufferType(ParametrizedAttribute, TypeAttribute):
 
 
 @irdl_attr_definition
+class BufferViewType(ParametrizedAttribute, TypeAttribute):
+    """`!hal.buffer_view`: a buffer with an element type, encoding and shape (host side)."""
+
+    name = "hal.buffer_view"
+
+
+@irdl_attr_definition
+class AllocatorType(ParametrizedAttribute, TypeAttribute):
+    """`!hal.allocator`: a device's buffer allocator (host side)."""
+
+    name = "hal.allocator"
+
+
+@irdl_attr_definition
 class DescriptorTypeAttr(Data[DescriptorType]):
     """`#hal.descriptor_type<storage_buffer>`; IREE also uses it as a memref memory space."""
 
@@ -1090,6 +1104,17 @@ def executable_modules(op: Operation) -> list[ModuleOp]:
     return [op]
 
 
+def export_of(function: Operation) -> ExecutableExportOp | None:
+    """The `hal.executable.export` of a function of an executable's inner module (the export
+    of the same name), if any."""
+    module = function.parent_op()
+    container = None if module is None else module.parent_op()
+    name = function.properties.get("sym_name")
+    if not isinstance(container, _ExecutableContentsOp) or not isinstance(name, StringAttr):
+        return None
+    return next((e for e in container.exports if e.symbol == name.data), None)
+
+
 @irdl_op_definition
 class ExecutableSourceOp(_ExecutableContentsOp):
     """`hal.executable.source public @name (attributes {objects = ...})? { ... }`: a
@@ -1945,6 +1970,8 @@ HAL = Dialect(
         CommandBufferType,
         ExecutableType,
         BufferType,
+        BufferViewType,
+        AllocatorType,
         DeviceTargetAttr,
         DescriptorTypeAttr,
         PipelineBindingAttr,

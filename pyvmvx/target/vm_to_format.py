@@ -4,16 +4,21 @@
 `format.Module`; every `vm.func` becomes a `format.Function` whose registers are its SSA values
 numbered in order of definition (block arguments, then op results, block by block) and whose
 instructions name IREE's op, its operand/result registers, its immediates (constant values,
-messages, inline rodata bytes and alignment, list element types), its symbol (import, function,
-global or rodata, by table index) and its successors with their argument registers. The
+messages, inline rodata bytes and alignment, list element types, the segment sizes of a
+`vm.call.variadic`), its symbol (import, function, global or rodata, by table index) and its
+successors with their argument registers. The
 `vm.initializer`s become functions called in order by a synthesized `__init`, which the runtime
 runs when a context is created (what IREE's `iree-vm-global-initialization` does).
+`host_to_format` is the same for a program's host module (`Program.host`), whose public
+functions it checks against the host ABI.
 
 `executable_to_format` does the same for the `vm.module` of a HAL executable variant and adds
 what IREE's VMVX target serializes with it: the exports in HAL ordinal order with the
 reflection attributes `local_memory` (the export's `workgroup_local_memory`), `constant_count`
 and `binding_count` (from its layout, when non-zero), each entry's `workgroup_size` and, when
-its count region is constant, `workgroup_count`, and the executable-level constant values.
+its count region is constant, `workgroup_count` (when it computes the grid from the workload,
+`workgroup_count_from_workload` and `workload_from_constants` instead), and the
+executable-level constant values.
 Anything the module file cannot hold is a located `CompileError`.
 """
 
@@ -23,6 +28,7 @@ from collections.abc import Iterable, Sequence
 
 from xdsl.dialect_interfaces.op_asm import OpAsmDialectInterface
 from xdsl.dialects.builtin import (
+    ArrayAttr,
     Builtin,
     DenseIntOrFPElementsAttr,
     DenseResourceAttr,
@@ -44,6 +50,7 @@ from pyvmvx.dialects.vm.globals import ConstRefRodataOp, GlobalOp, RodataInlineO
 from pyvmvx.dialects.vm.structural import (
     BranchTableOp,
     CallOp,
+    CallVariadicOp,
     CondBranchOp,
     CondFailOp,
     ExportOp,
@@ -55,11 +62,16 @@ from pyvmvx.dialects.vm.structural import (
 )
 from pyvmvx.dialects.vm.structural import ModuleOp as VMModuleOp
 from pyvmvx.dialects.vm.types import BufferType, ListType, RefType
+from pyvmvx.ir.dense_splat import splat_count
 from pyvmvx.ir.diagnostics import CompileError, op_error
+from pyvmvx.ir.index_program import index_program
+from pyvmvx.runtime.program import host_functions
+from pyvmvx.runtime.status import StatusError
 from pyvmvx.runtime.vm import format as fmt
 from pyvmvx.runtime.vm.ints import wrap_int
-from pyvmvx.runtime.vm.ops import OPS
+from pyvmvx.runtime.vm.ops import MAX_ALLOCATION, OPS
 from pyvmvx.target.constant_blocks import evaluate_region
+from pyvmvx.transforms.reconcile_translation_info import UNKNOWN, WORKLOAD_FROM_CONSTANTS
 
 INITIALIZER = "__init"
 SET_CONSTANTS = "__set_constants"
@@ -76,6 +88,19 @@ def module_to_format(
     """The module-file form of `module`. `entry_points` lists exports (by export name) to put
     first, in that order, with extra reflection attributes; other exports follow in order."""
     return _ModuleBridge(module).build(entry_points)
+
+
+def host_to_format(module: VMModuleOp) -> fmt.Module:
+    """The module-file form of a program's host `vm.module` (`Program.host`): as
+    `module_to_format`, and every export with an `iree.abi.declaration` (from the
+    `iree.reflection` of its `vm.func` or `vm.export`) must follow the host ABI that
+    `pyvmvx.load` calls (`pyvmvx.runtime.program.host_functions`), else a located error."""
+    host = module_to_format(module)
+    try:
+        host_functions(host)
+    except StatusError as err:
+        raise op_error(module, err.message) from None
+    return host
 
 
 def executable_to_format(
@@ -124,7 +149,33 @@ def _entry_attributes(export: hal.ExecutableExportOp) -> Reflection:
         pairs.append(("workgroup_size", sizes))
     if (count := static_workgroup_count(export)) is not None:
         pairs.append(("workgroup_count", ",".join(map(str, count))))
+    else:
+        pairs.extend(_workload_count(export))
     return tuple(pairs)
+
+
+def _workload_count(export: hal.ExecutableExportOp) -> Reflection:
+    """`workgroup_count_from_workload` and `workload_from_constants` (the index programs of
+    `pyvmvx.runtime.modules.workgroup_count`) when the count region computes the grid from
+    its workload; the latter from the export's `pyvmvx.workload_from_constants`, else `?`s."""
+    block = export.workgroup_count_block
+    if block is None or len(export.workgroup_count.blocks) != 1 or len(block.args) < 2:
+        return ()
+    workload = {arg: f"w{i}" for i, arg in enumerate(block.args[1:])}
+    returned = block.last_op
+    if not isinstance(returned, hal.ReturnOp) or len(returned.operands) != 3:
+        return ()
+    axes = [index_program(value, workload.get) for value in returned.operands]
+    if any(axis is None for axis in axes):
+        return ()
+    sources = [UNKNOWN] * len(workload)
+    recorded = export.attributes.get(WORKLOAD_FROM_CONSTANTS)
+    if isinstance(recorded, ArrayAttr) and len(recorded.data) == len(sources):
+        sources = [s.data if isinstance(s, StringAttr) else UNKNOWN for s in recorded.data]
+    return (
+        ("workgroup_count_from_workload", ",".join(a for a in axes if a is not None)),
+        ("workload_from_constants", ",".join(sources)),
+    )
 
 
 def static_workgroup_count(export: hal.ExecutableExportOp) -> tuple[int, ...] | None:
@@ -248,6 +299,7 @@ class _ModuleBridge:
         function = self.functions[target.index]
         assert isinstance(function, FuncOp)
         pairs = dict(_func_reflection(function))
+        pairs.update(_func_reflection(op))
         pairs.update(reflection)
         convention = calling_convention(function.function_type)
         return fmt.Export(op.export_name.data, target.index, convention, tuple(pairs.items()))
@@ -310,6 +362,8 @@ class _FunctionBridge:
     def _immediates(self, op: Operation) -> tuple[fmt.Immediate, ...]:
         if isinstance(op, FailOp | CondFailOp):
             return (op.message.data if op.message is not None else "",)
+        if isinstance(op, CallVariadicOp):  # values (tuples) per variadic argument
+            return tuple(size for size in op.sizes() if size >= 0)
         if isinstance(op, RodataInlineOp):
             alignment = op.alignment.value.data if op.alignment is not None else None
             return (_rodata_bytes(op, op.value), alignment or DEFAULT_RODATA_ALIGNMENT)
@@ -329,7 +383,7 @@ class _FunctionBridge:
         spec = OPS[op.name]
         if spec.symbol is None:
             return None
-        if isinstance(op, CallOp):
+        if isinstance(op, CallOp | CallVariadicOp):
             attr = op.callee
         elif isinstance(op, ConstRefRodataOp):
             attr = op.rodata
@@ -395,8 +449,8 @@ def _global(op: GlobalOp) -> fmt.Global:
     return fmt.Global(op.sym_name.data, kind, op.is_mutable is not None, initial)
 
 
-def _func_reflection(op: FuncOp) -> Reflection:
-    """IREE's `iree.reflection` dictionary on a `vm.func`, as string pairs."""
+def _func_reflection(op: FuncOp | ExportOp) -> Reflection:
+    """IREE's `iree.reflection` dictionary on a `vm.func` or `vm.export`, as string pairs."""
     attr = op.attributes.get("iree.reflection")
     if attr is None:
         return ()
@@ -411,17 +465,23 @@ def _func_reflection(op: FuncOp) -> Reflection:
     return tuple(pairs)
 
 
-def _rodata_bytes(op: Operation, value: Attribute) -> bytes:
-    """The bytes of a rodata value: dense elements (little-endian, i1 as one 0/1 byte),
-    a dense resource blob, or a string."""
+def _rodata_bytes(op: Operation, value: Attribute) -> fmt.Data:
+    """The data of a rodata value: dense elements (little-endian, i1 as one 0/1 byte; a
+    compact splat as a splat of its element, never expanded), a dense resource blob, or a
+    string."""
     if isinstance(value, StringAttr):
         return value.data.encode("utf-8")
     if isinstance(value, DenseIntOrFPElementsAttr):
         element = value.get_element_type()
-        data = value.data.data
+        data = bytes(value.data.data)
         if isinstance(element, IntegerType) and element.width.data == 1:
-            return bytes(1 if b else 0 for b in data)
-        return bytes(data)
+            data = bytes(1 if b else 0 for b in data)
+        count = splat_count(value)
+        if count is None:
+            return data
+        if len(data) * count > MAX_ALLOCATION:
+            raise op_error(op, f"holds a constant of more than {MAX_ALLOCATION} bytes")
+        return fmt.Splat(data, len(data) * count)
     if isinstance(value, DenseResourceAttr):
         return _resource_bytes(op, value.resource_handle.data)
     raise op_error(op, f"value {value} cannot be stored as read-only data")

@@ -20,14 +20,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="pyvmvx-compile",
         description="Compile MLIR holding HAL executables (hal.executable.source or "
-        "hal.executable ops whose inner module has linalg/memref/arith/scf functions on buffers) "
-        "into a pyvmvx module file, or print the IR at a phase.",
-        epilog="phases: input = parsed and verified; codegen = tiled, distributed and lowered "
+        "hal.executable ops whose inner module has linalg/memref/arith/scf functions on buffers, "
+        "or IREE's tensor form) into a pyvmvx module file, or print the IR at a phase. Whole "
+        "programs (func.func/util.func on tensors) compile up to the codegen phases; their "
+        "host code cannot be written to a module file yet.",
+        epilog="phases: input = parsed and verified; flow = each compute op of a tensor "
+        "function outlined into an executable source, flow.dispatch on the host; "
+        "executable-sources = sources as vmvx executable variants; codegen = tiled, "
+        "distributed and lowered "
         "to vmvx ukernel ops or scalar loops; vmvx = after iree-vmvx-conversion (the VMVX "
         "entry ABI on util buffers); vm = vm.modules after iree-vm-conversion; end = the "
         "module file. Errors are printed as file:line:col diagnostics, exit status 1.",
     )
-    parser.add_argument("input", help="MLIR file with hal.executable(.source) ops, or - for stdin")
+    parser.add_argument("input", help="MLIR file (executables or a tensor program), or - for stdin")
     parser.add_argument(
         "-o", "--output", help="output file (required for --compile-to=end; else IR goes there)"
     )

@@ -23,9 +23,16 @@ _PASSES: dict[str, str] = {
         "tile_and_distribute_to_workgroups:TileAndDistributeToWorkgroupsPass"
     ),
     "iree-codegen-flatten-memref-subspan": "flatten_memref_subspan:FlattenMemRefSubspanPass",
+    "iree-codegen-reconcile-translation-info": (
+        "reconcile_translation_info:ReconcileTranslationInfoPass"
+    ),
+    "iree-codegen-iree-comprehensive-bufferize": (
+        "iree_comprehensive_bufferize:IREEComprehensiveBufferizePass"
+    ),
     "fold-memref-alias-ops": "fold_memref_alias_ops:FoldMemRefAliasOpsPass",
     "inline": "inline:InlinePass",
     "pyvmvx-form-dispatches": "form_dispatches:FormDispatchesPass",
+    "pyvmvx-lower-host-to-hal": "lower_host_to_hal:LowerHostToHALPass",
     "iree-linalg-ext-to-loops": "linalg_ext_to_loops:LinalgExtToLoopsPass",
     "iree-vmvx-link-executables": "link_executables:LinkExecutablesPass",
     "iree-vmvx-select-lowering-strategy": (

@@ -46,7 +46,9 @@ from xdsl.dialects.linalg.ops import BroadcastOp, GenericOp, ReduceOp
 from xdsl.dialects.utils import get_dynamic_index_list
 from xdsl.ir import Operation, Region, SSAValue
 from xdsl.passes import ModulePass
+from xdsl.pattern_rewriter import PatternRewriteWalker
 from xdsl.rewriter import Rewriter
+from xdsl.transforms.convert_linalg_to_loops import LowerLinalgStructuredOpPattern
 
 from pyvmvx.dialects.hal import ExecutableExportOp
 from pyvmvx.dialects.iree_codegen import (
@@ -58,7 +60,7 @@ from pyvmvx.dialects.iree_codegen import (
     VMVXPipelineAttr,
 )
 from pyvmvx.interfaces.tiling_interface import PARALLEL, MapTilingModel, tiling_model
-from pyvmvx.ir.diagnostics import op_error
+from pyvmvx.ir.diagnostics import InheritLocation, inherit_location, op_error
 from pyvmvx.transforms.cpu_lower_to_ukernels import lower_to_ukernels, ukernel_setting
 from pyvmvx.transforms.pipelines import build_pipeline
 from pyvmvx.transforms.tile_and_distribute_to_workgroups import tile_and_distribute
@@ -118,8 +120,8 @@ class VMVXLowerExecutableTargetPass(ModulePass):
         for op in list(function.walk()):
             if isinstance(op, BroadcastOp | ReduceOp):
                 _generalize(op)
-        fallback = [build_pass("iree-linalg-ext-to-loops"), build_pass("convert-linalg-to-loops")]
-        run_on_function(ctx, function, fallback)
+        run_on_function(ctx, function, [build_pass("iree-linalg-ext-to-loops")])
+        _linalg_to_loops(function)
         _fold_dims_of_subviews(function)
 
 
@@ -154,6 +156,13 @@ def run_on_function(ctx: Context, function: func.FuncOp, passes: Sequence[Module
             block.insert_op_before(op, anchor)
 
 
+def _linalg_to_loops(function: func.FuncOp) -> None:
+    """xDSL's `convert-linalg-to-loops`, with each loop nest located at the op it lowers."""
+    PatternRewriteWalker(
+        InheritLocation(LowerLinalgStructuredOpPattern()), apply_recursively=False
+    ).rewrite_region(function.body)
+
+
 def _generalize(op: Operation) -> None:
     """`linalg.broadcast`/`linalg.reduce` on buffers as the equivalent `linalg.generic`."""
     model = tiling_model(op)
@@ -170,6 +179,7 @@ def _generalize(op: Operation) -> None:
             for kind in model.iterator_types
         ],
     )
+    inherit_location(generic, op)
     Rewriter.replace_op(op, generic)
 
 

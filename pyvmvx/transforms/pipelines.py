@@ -10,7 +10,8 @@ when it holds no executable.
 - `iree-vmvx-configuration-pipeline` = `iree-codegen-vmvx-configuration-pipeline`:
   `iree-vmvx-select-lowering-strategy` (IREE's preprocessing passes act on tensors and
   encodings, which do not occur on this buffer-level path);
-- `iree-codegen-vmvx-lowering-pipeline`: `iree-vmvx-lower-executable-target`;
+- `iree-codegen-vmvx-lowering-pipeline`: `iree-vmvx-lower-executable-target`, then
+  `iree-codegen-reconcile-translation-info` (IREE's order);
 - `iree-vmvx-transformation-pipeline`: IREE's `buildVMVXTransformPassPipeline` on buffers:
   the lowering pipeline, then buffer descriptors, constants, the HAL->VMVX ABI and the VM
   conversion, with canonicalize/cse in between (`iree-vm-conversion` lowers scf itself, so
@@ -28,6 +29,7 @@ from enum import Enum
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Operation
 from xdsl.passes import ModulePass, PassPipeline
 from xdsl.utils.arg_spec import parse_pipeline
 from xdsl.utils.exceptions import ArgSpecParseError
@@ -112,7 +114,10 @@ class VMVXLoweringPipeline(PipelinePass):
     ukernels: str = ""
 
     def passes(self) -> Sequence[str]:
-        return [f"iree-vmvx-lower-executable-target{_ukernels_option(self.ukernels)}"]
+        return [
+            f"iree-vmvx-lower-executable-target{_ukernels_option(self.ukernels)}",
+            "iree-codegen-reconcile-translation-info",
+        ]
 
 
 VMVX_PASSES = (
@@ -163,8 +168,21 @@ class Anchor(Enum):
     MODULE = "module"
     """The whole program module once (linking, ordinals)."""
 
+    HOST = "host"
+    """The host module of a whole program (`builtin.module @module`, made by
+    `pyvmvx-lower-host-to-hal`), when there is one."""
+
     def roots(self, module: ModuleOp) -> list[ModuleOp]:
-        return executable_modules(module) if self is Anchor.EXECUTABLES else [module]
+        if self is Anchor.EXECUTABLES:
+            return executable_modules(module)
+        if self is Anchor.HOST:
+            return [op for op in module.body.block.ops if is_host_module(op)]
+        return [module]
+
+
+def is_host_module(op: Operation) -> bool:
+    """Whether `op` is a program's host module (`builtin.module @module` at the top level)."""
+    return isinstance(op, ModuleOp) and op.sym_name is not None and op.sym_name.data == "module"
 
 
 @dataclass(frozen=True)
@@ -177,9 +195,11 @@ class Phase:
 
 
 PHASES = (
+    Phase("flow", ((Anchor.MODULE, "inline,pyvmvx-form-dispatches"),)),
     Phase(
         "codegen",
         (
+            (Anchor.EXECUTABLES, "iree-codegen-iree-comprehensive-bufferize"),
             (Anchor.EXECUTABLES, "iree-vmvx-configuration-pipeline{tile-policy=python}"),
             (Anchor.EXECUTABLES, "iree-codegen-vmvx-lowering-pipeline"),
         ),
@@ -190,9 +210,14 @@ PHASES = (
         (
             (Anchor.EXECUTABLES, ",".join(vm_passes())),
             (Anchor.MODULE, "iree-vmvx-assign-constant-ordinals"),
+            (Anchor.MODULE, "pyvmvx-lower-host-to-hal"),
+            (Anchor.HOST, ",".join(["canonicalize", "cse", *vm_passes()])),
         ),
     ),
 )
-"""The driver's phases after `input`: together, the configuration pipeline (with pyvmvx's
+"""The driver's phases after `input`: dispatch formation for whole programs (a no-op on
+modules of executables; the driver turns executable sources into VMVX variants after it),
+`iree-codegen-iree-comprehensive-bufferize` (executables in IREE's tensor form onto
+buffers; a no-op on buffers), then together the configuration pipeline (with pyvmvx's
 Python tile policy), `iree-vmvx-transformation-pipeline` (the same pass lists) and constant
 ordinals. The `ukernels` choice travels in each variant's target, not as an option."""

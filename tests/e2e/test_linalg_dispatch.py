@@ -1,6 +1,6 @@
 """End to end: linalg-on-buffers executables (elementwise, fills, copy, transpose, broadcast,
-pack, mmt4d, unpack) compiled in both codegen modes, dispatched sequentially and on two
-threads, and compared with numpy.
+pack, mmt4d, unpack, the float ops where MLIR's semantics differ from IREE 3.13's) compiled
+in both codegen modes, dispatched sequentially and on two threads, and compared with numpy.
 
 Each is dispatched over the grid the compiler computed (`grid=None`, several workgroups for
 the larger problems). Kernels whose result does not depend on how often a workgroup runs are
@@ -144,3 +144,63 @@ def test_mmt4d_accumulates_once(ukernels: str, threads: int | None) -> None:
     expected = acc + np.einsum("mkab,nkcb->mnac", lhs, rhs)
     out = _run(executable, "mmt4d", None, threads, [lhs, rhs], acc.copy())
     np.testing.assert_allclose(out, expected, rtol=1e-5, atol=1e-5)
+
+
+EDGES = np.array([0.0, -0.0, np.nan, 1.0], np.float32)
+
+
+def _special_floats(n: int) -> np.ndarray:
+    """f32 values where MLIR and IREE 3.13 differ: a third random, a third halves (k + 0.5),
+    a third drawn from signed zeros, NaN, infinities and a few integers and halves."""
+    special = np.array([0.5, -0.5, 2.5, -2.5, 0.0, -0.0, np.nan, np.inf, -np.inf, 3.0, -7.0])
+    kind = RNG.integers(0, 3, n)
+    random = RNG.standard_normal(n) * 8
+    halves = RNG.integers(-20, 20, n) + 0.5
+    return np.select([kind == 0, kind == 1], [random, halves], RNG.choice(special, n)).astype(
+        np.float32
+    )
+
+
+def _operand_pairs(n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Two `_special_floats` arrays whose first 16 pairs are every pair of EDGES."""
+    a, b = _special_floats(n), _special_floats(n)
+    a[:16], b[:16] = np.repeat(EDGES, 4), np.tile(EDGES, 4)
+    return a, b
+
+
+def _assert_same_floats(actual: np.ndarray, expected: np.ndarray) -> None:
+    """Equal bit for bit (+0.0 is not -0.0), except that any NaN matches any NaN."""
+    nan = np.isnan(expected)
+    np.testing.assert_array_equal(np.isnan(actual), nan)
+    np.testing.assert_array_equal(actual[~nan].view(np.uint32), expected[~nan].view(np.uint32))
+
+
+def test_mlir_float_to_int_truncates(ukernels: str, threads: int | None) -> None:
+    executable = load("mlir_float_semantics", ukernels)["mlir_float_semantics"]
+    x = _special_floats(512)
+    finite = np.isfinite(x)  # NaN and infinities are poison, as are negatives for fptoui
+    for entry, defined in (("fptosi", finite), ("fptoui", finite & (x > -1))):
+        out = _run(executable, entry, None, threads, [x], np.zeros(512, np.int32))
+        np.testing.assert_array_equal(out[defined], np.trunc(x[defined]), err_msg=entry)
+
+
+def test_mlir_remf_is_fmod(ukernels: str, threads: int | None) -> None:
+    executable = load("mlir_float_semantics", ukernels)["mlir_float_semantics"]
+    a, b = _operand_pairs(512)
+    out = _run(executable, "remf", None, threads, [a, b], np.zeros(512, np.float32))
+    with np.errstate(invalid="ignore"):
+        _assert_same_floats(out, np.fmod(a, b))
+
+
+def test_mlir_maximumf_minimumf(ukernels: str, threads: int | None) -> None:
+    executable = load("mlir_float_semantics", ukernels)["mlir_float_semantics"]
+    a, b = _operand_pairs(512)
+    # numpy propagates NaN too, but picks by argument order between zeros.
+    zeros, a_negative = (a == 0) & (b == 0), np.signbit(a)
+    expected = {
+        "maximumf": np.where(zeros, np.where(a_negative, b, a), np.maximum(a, b)),
+        "minimumf": np.where(zeros, np.where(a_negative, a, b), np.minimum(a, b)),
+    }
+    for entry, reference in expected.items():
+        out = _run(executable, entry, None, threads, [a, b], np.zeros(512, np.float32))
+        _assert_same_floats(out, reference)

@@ -32,14 +32,19 @@ class ImportTable:
 
     def signature(self, name: str) -> FunctionType | None:
         """The signature of import `name`, marking it used; None if no module declares it."""
+        declared = self.declaration(name)
+        return declared.function_type if declared is not None else None
+
+    def declaration(self, name: str) -> ImportOp | None:
+        """The `vm.import` of `name` (which arguments are variadic), marking it used; None if
+        no module declares it."""
         module = name.partition(".")[0]
         if module not in IMPORT_MODULES:
             return None
         declared = self._imports(module).get(name)
-        if declared is None:
-            return None
-        self._used.setdefault(name, declared)
-        return declared.function_type
+        if declared is not None:
+            self._used.setdefault(name, declared)
+        return declared
 
     def materialize(self, ops: list[Operation]) -> list[Operation]:
         """`ops` (a `vm.module` body) with the used imports appended.

@@ -22,12 +22,13 @@ from xdsl.pattern_rewriter import GreedyRewritePatternApplier, PatternRewriteWal
 from xdsl.transforms.convert_scf_to_cf import ForLowering, IfLowering, SwitchLowering
 
 from pyvmvx.conversion.framework import PatternTable
-from pyvmvx.conversion.to_vm import affine, arith, control_flow, functions, util, vmvx
+from pyvmvx.conversion.to_vm import affine, arith, control_flow, functions, hal, util, vmvx
 from pyvmvx.conversion.to_vm.imports import ImportTable
 from pyvmvx.conversion.to_vm.rewriter import ConversionRewriter, ModulePattern, Pattern
 from pyvmvx.conversion.to_vm.type_converter import VMTypeConverter
 from pyvmvx.dialects import vm
 from pyvmvx.dialects.hal import executable_modules
+from pyvmvx.ir.diagnostics import InheritLocation
 
 PATTERNS = PatternTable.union(
     "iree-vm-conversion",
@@ -35,6 +36,7 @@ PATTERNS = PatternTable.union(
     arith.PATTERNS,
     control_flow.PATTERNS,
     functions.PATTERNS,
+    hal.PATTERNS,
     util.PATTERNS,
     vmvx.PATTERNS,
 )
@@ -72,13 +74,16 @@ def _convert_root(
     source = first if isinstance(first, ModuleOp) else outer
     name = source.sym_name.data if source.sym_name is not None else "module"
     PatternRewriteWalker(
-        GreedyRewritePatternApplier(
-            [SwitchLowering(), IfLowering(), ForLowering()], dce_enabled=False
+        InheritLocation(
+            GreedyRewritePatternApplier(
+                [SwitchLowering(), IfLowering(), ForLowering()], dce_enabled=False
+            )
         )
     ).rewrite_module(source)
     rw = ConversionRewriter(types, ImportTable(), _symbols(source), patterns, module_patterns)
     ops = rw.convert_module_ops(source.body.block.ops)
     vm_module = vm.ModuleOp(name, rw.imports.materialize(ops))
+    vm_module.location = source.location
     rw.check_legal(vm_module)
     if source is outer:
         for op in list(outer.body.block.ops):

@@ -6,6 +6,7 @@ VM registers hold i32, i64, f32, f64 and references, so:
 - floats narrower than 32 bits widen to f32 (the f32 extension is on for VMVX); f32/f64 stay;
 - `!util.buffer` becomes `!vm.buffer`, `!util.list<T>` becomes `!vm.list<T'>` (variant
   elements, `?`, stay `?`);
+- HAL object types (`!hal.buffer_view`, ...) become `!vm.ref<!hal.*>`;
 - VM types map to themselves. Anything else has no VM form (`None`).
 """
 
@@ -24,8 +25,18 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute
 
-from pyvmvx.dialects import util
-from pyvmvx.dialects.vm.types import BufferType, ListType, OpaqueType, is_ref_type
+from pyvmvx.dialects import hal, util
+from pyvmvx.dialects.vm.types import BufferType, ListType, OpaqueType, RefType, is_ref_type
+
+HAL_OBJECT_TYPES = (
+    hal.DeviceType,
+    hal.AllocatorType,
+    hal.BufferType,
+    hal.BufferViewType,
+    hal.CommandBufferType,
+    hal.ExecutableType,
+)
+"""HAL object types (host code): `!vm.ref<!hal.*>` in VM registers."""
 
 
 @dataclass(frozen=True)
@@ -59,6 +70,8 @@ class VMTypeConverter:
             return None if element is None else ListType(element)
         if is_ref_type(attr) or isinstance(attr, OpaqueType):
             return attr
+        if isinstance(attr, HAL_OBJECT_TYPES):
+            return RefType(attr)
         return None
 
     def _list_element(self, element: Attribute) -> Attribute | None:

@@ -15,6 +15,7 @@ from xdsl.ir import SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
 
 from pyvmvx.dialects import util
+from pyvmvx.ir.diagnostics import InheritLocation
 from pyvmvx.ir.memref_layout import constant_int
 
 
@@ -121,8 +122,9 @@ PATTERNS: dict[str, tuple[RewritePattern, ...]] = {
     util.SizeOfOp.name: (FoldStaticSizeOf(),),
     util.BufferSizeOp.name: (FoldBufferSizeOfSized(),),
     util.BufferAllocOp.name: (ElideUnusedAlloc(),),
-    util.BufferLoadOp.name: (FoldSubspanIntoLoad(),),
-    util.BufferStoreOp.name: (FoldSubspanIntoStore(),),
+    util.BufferLoadOp.name: (InheritLocation(FoldSubspanIntoLoad()),),
+    util.BufferStoreOp.name: (InheritLocation(FoldSubspanIntoStore()),),
     util.BufferSubspanOp.name: (FoldSubspanOfSubspan(), FoldIdentitySubspan()),
 }
-"""Patterns per op name, as returned by the `util` ops' canonicalization trait."""
+"""Patterns per op name, as returned by the `util` ops' canonicalization trait (the folded
+loads and stores keep the location of those they replace)."""

@@ -1,0 +1,154 @@
+"""hal (host ops) -> vm: each op becomes a call of the runtime `hal` module (IREE's
+`HALToVM` conversion, for the ops `pyvmvx-lower-host-to-hal` emits).
+
+Arguments are cast to the import's wire types (`index` sizes to i64, counts to i32); the
+defaults IREE's ops carry as attributes are constants here: memory types and usage 0 (the
+runtime has one kind of memory), binding slot 0 and a reserved 0 in each binding tuple.
+`hal.executable.lookup` becomes `hal.executable.create` of the `vmvx-bytecode-fb` format
+whose data is the executable's symbol name (pyvmvx's executables live in the same module
+file, see `hal_imports.mlir`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from xdsl.dialects.builtin import StringAttr
+from xdsl.ir import Attribute, Operation, SSAValue
+
+from pyvmvx.conversion.framework import PatternTable
+from pyvmvx.conversion.to_vm.calls import call_import_with_groups
+from pyvmvx.conversion.to_vm.rewriter import ConversionRewriter, Pattern
+from pyvmvx.dialects import hal
+from pyvmvx.dialects import hal_host_ops as host
+from pyvmvx.dialects.vm.types import BufferType
+
+EXECUTABLE_FORMAT = "vmvx-bytecode-fb"
+
+
+def _rodata(rw: ConversionRewriter, text: str) -> SSAValue:
+    """A `!vm.buffer` holding the UTF-8 bytes of `text`."""
+    return rw.emit_value("vm.rodata.inline", [], BufferType(), value=StringAttr(text))
+
+
+def _call(
+    rw: ConversionRewriter,
+    op: Operation,
+    name: str,
+    groups: Sequence[Sequence[SSAValue]],
+) -> list[SSAValue]:
+    results: list[Attribute] = [rw.convert_type(r.type, op) for r in op.results]
+    return call_import_with_groups(rw, op, f"hal.{name}", groups, results)
+
+
+def _devices_get(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+    return _call(rw, op, "devices.get", [[operands[0]]])
+
+
+def _device_allocator(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+    return _call(rw, op, "device.allocator", [[operands[0]]])
+
+
+def _view_dim(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+    assert isinstance(op, host.BufferViewDimOp)
+    return _call(rw, op, "buffer_view.dim", [[operands[0]], [rw.i32(op.index.value.data)]])
+
+
+def _view_buffer(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+    return _call(rw, op, "buffer_view.buffer", [[operands[0]]])
+
+
+def _view_assert(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+    assert isinstance(op, host.BufferViewAssertOp)
+    view, *rest = operands
+    shape, element_type, encoding = rest[:-2], rest[-2], rest[-1]
+    message = _rodata(rw, op.message.data)
+    return _call(
+        rw, op, "buffer_view.assert", [[view], [message], [element_type], [encoding], shape]
+    )
+
+
+def _view_create(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+    buffer, offset, length, element_type, encoding, *shape = operands
+    groups = [[buffer], [offset], [length], [element_type], [encoding], shape]
+    return _call(rw, op, "buffer_view.create", groups)
+
+
+def _allocate(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+    allocator, affinity, size = operands
+    groups = [[allocator], [affinity], [rw.i32(0)], [rw.i32(0)], [size]]
+    return _call(rw, op, "allocator.allocate", groups)
+
+
+def _command_buffer_create(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+    assert isinstance(op, hal.CommandBufferCreateOp)
+    device, affinity = operands[0], operands[1]
+    capacity = operands[2] if len(operands) > 2 else rw.i32(0)
+    groups = [
+        [device],
+        [rw.i32(op.modes.value.data)],
+        [rw.i32(op.command_categories.value.data)],
+        [affinity],
+        [capacity],
+    ]
+    return _call(rw, op, "command_buffer.create", groups)
+
+
+def _executable_lookup(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+    assert isinstance(op, hal.ExecutableLookupOp)
+    name = op.executable.root_reference.data
+    constants = rw.emit_value("vm.const.ref.zero", [], BufferType())
+    groups = [
+        [operands[0]],
+        [rw.i64(-1)],
+        [_rodata(rw, EXECUTABLE_FORMAT)],
+        [_rodata(rw, name)],
+        [constants],
+    ]
+    return _call(rw, op, "executable.create", groups)
+
+
+def _dispatch(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+    assert isinstance(op, hal.CommandBufferDispatchOp)
+    values = iter(operands)
+    head = [[next(values)] for _ in range(6)]  # cmd, executable, ordinal, x, y, z
+    constants = [next(values) for _ in op.constants]
+    count = len(op.binding_buffers)
+    buffers = [next(values) for _ in range(count)]
+    offsets = [next(values) for _ in range(count)]
+    lengths = [next(values) for _ in range(count)]
+    bindings = [
+        value
+        for buffer, offset, length in zip(buffers, offsets, lengths, strict=True)
+        for value in (rw.i32(0), rw.i32(0), buffer, offset, length)
+    ]
+    flags = rw.i64(op.flags.value.data)
+    return _call(rw, op, "command_buffer.dispatch", [*head, [flags], constants, bindings])
+
+
+def _finalize(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+    return _call(rw, op, "command_buffer.finalize", [[operands[0]]])
+
+
+def _submit_and_wait(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+    return _call(rw, op, "ex.submit_and_wait", [[operands[0]], [operands[1]]])
+
+
+PATTERNS = PatternTable[Pattern](
+    "hal -> vm",
+    [
+        (hal.DevicesGetOp, _devices_get),
+        (host.DeviceAllocatorOp, _device_allocator),
+        (host.BufferViewDimOp, _view_dim),
+        (host.BufferViewBufferOp, _view_buffer),
+        (host.BufferViewAssertOp, _view_assert),
+        (host.BufferViewCreateOp, _view_create),
+        (host.AllocatorAllocateOp, _allocate),
+        (hal.CommandBufferCreateOp, _command_buffer_create),
+        (hal.ExecutableLookupOp, _executable_lookup),
+        (hal.CommandBufferDispatchOp, _dispatch),
+        (host.CommandBufferFinalizeOp, _finalize),
+        (host.SubmitAndWaitOp, _submit_and_wait),
+    ],
+)
+"""Host HAL ops -> calls of the runtime `hal` module."""
