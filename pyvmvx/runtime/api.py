@@ -18,9 +18,10 @@ entry point over a grid:
 - `constants` are the push constants: Python or numpy integers in [-2**31, 2**32), passed
   as 32-bit two's-complement slots. Floats are refused rather than silently bit-cast; pass
   `numpy.float32(x).view(numpy.int32)` for a float constant;
-- `threads=None` (or 1) runs the workgroups sequentially, `threads=N` up to N at once on the
-  process-wide worker pool (N above `MAX_THREADS` is clamped; 0, negative or non-integer is
-  INVALID_ARGUMENT; `shutdown_pool()` stops the pool).
+- `threads=1` runs the workgroups sequentially, `threads=N` up to N at once on the
+  process-wide worker pool, `threads=None` (the default) one per CPU (N above `MAX_THREADS`
+  is clamped; 0, negative or non-integer is INVALID_ARGUMENT; `shutdown_pool()` stops the
+  pool).
 
 Every error is a `StatusError`.
 """

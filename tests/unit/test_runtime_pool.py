@@ -4,6 +4,7 @@ concurrent and nested (re-entrant) dispatches, failed contexts dropped, and shut
 from __future__ import annotations
 
 import dataclasses
+import os
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -105,15 +106,19 @@ def test_invalid_threads_are_rejected(ids: Executable, threads: Any) -> None:
     assert info.value.code == "INVALID_ARGUMENT"
 
 
-def test_thread_limit_is_clamped_to_the_pool_size() -> None:
-    assert hal.thread_limit(None) == 1
+def test_thread_limit_is_clamped_to_the_pool_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(os, "cpu_count", lambda: 3)
+    assert hal.thread_limit(None) == 3  # one worker per CPU by default, as local-task
+    monkeypatch.setattr(os, "cpu_count", lambda: 10**6)
+    assert hal.thread_limit(None) == hal.MAX_THREADS
+    assert hal.thread_limit(1) == 1
     assert hal.thread_limit(np.int64(3)) == 3
     assert hal.thread_limit(10**9) == hal.MAX_THREADS
 
 
 def test_concurrent_dispatches_on_one_executable_match_sequential(ids: Executable) -> None:
     grids = [(n, 3, 2) for n in range(1, 9)]
-    expected = [_dispatch_ids(ids, grid, None) for grid in grids]
+    expected = [_dispatch_ids(ids, grid, 1) for grid in grids]
 
     def caller(index: int) -> list[np.ndarray]:
         return [_dispatch_ids(ids, grids[index], 1 + index % 4) for _ in range(5)]

@@ -30,20 +30,22 @@ workers, an executable has a per-workgroup local-memory limit (`local_memory_lim
 `DEFAULT_LOCAL_MEMORY`): an entry that requires more, or memory running out while allocating
 it, is RESOURCE_EXHAUSTED. Every failure is a `StatusError`.
 
-Threads: `threads=N` lets up to N workgroups of one dispatch run at once (`threads=None` or 1:
-one at a time, in order, like IREE's local-sync; N above `MAX_THREADS` is clamped to it; 0,
-negative and non-integers are INVALID_ARGUMENT). The workgroups are a shared queue that the
-calling thread always works through itself while helpers from one process-wide pool of at
-most `MAX_THREADS` threads join in, so a dispatch issued from a workgroup (a native import
-that dispatches again) or into a saturated pool still completes. Each participant runs in its
-own VM context, because globals live in a context; a context whose workgroup raised is
-dropped. `shutdown_pool()` (also run at exit) stops the pool; the next dispatch starts a new one.
+Threads: `threads=N` lets up to N workgroups of one dispatch run at once (1: one at a time, in
+order, like IREE's local-sync; None: one per CPU, like local-task; N above `MAX_THREADS` is
+clamped to it; 0, negative and non-integers are INVALID_ARGUMENT). The workgroups are a
+shared queue that the calling thread always works through itself while helpers from one
+process-wide pool of at most `MAX_THREADS` threads join in, so a dispatch issued from a
+workgroup (a native import that dispatches again) or into a saturated pool still completes.
+Each participant runs in its own VM context, because globals live in a context; a context
+whose workgroup raised is dropped. `shutdown_pool()` (also run at exit) stops the pool; the
+next dispatch starts a new one.
 """
 
 from __future__ import annotations
 
 import atexit
 import operator
+import os
 import struct
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -140,7 +142,7 @@ class HalExecutable:
     ) -> None:
         """Run entry `ordinal` once per workgroup of the grid; `constants` holds the push
         constants as 32-bit little-endian slots (read-only). Up to `threads` workgroups run at
-        once: None or 1 is sequential, more than `MAX_THREADS` is clamped to it, and 0,
+        once: 1 is sequential, None is one per CPU, more than `MAX_THREADS` is clamped, and 0,
         negative or non-integer values are INVALID_ARGUMENT."""
         entry = self.entry_point(ordinal)
         if len(bindings) != entry.binding_count:
@@ -297,11 +299,12 @@ _NO_LOCAL_MEMORY = Buffer(bytearray(), mutable=True)
 
 
 def thread_limit(threads: int | None) -> int:
-    """How many workgroups of one dispatch may run at once for `threads=`: None is 1 (for now;
-    meant to become the CPU count, as IREE's local-task), N >= 1 is N clamped to
-    `MAX_THREADS`, and anything else (0, negative, bool, non-integer) is INVALID_ARGUMENT."""
+    """How many workgroups of one dispatch may run at once for `threads=`: None is the CPU
+    count (as IREE's `local-task` device), N >= 1 is N (1 runs them in order, as
+    `local-sync`), both clamped to `MAX_THREADS`; anything else (0, negative, bool,
+    non-integer) is INVALID_ARGUMENT."""
     if threads is None:
-        return 1
+        return min(os.cpu_count() or 1, MAX_THREADS)
     try:
         count = None if isinstance(threads, bool) else operator.index(threads)
     except TypeError:
