@@ -35,7 +35,9 @@ order, like IREE's local-sync; None: one per CPU, like local-task; N above `MAX_
 clamped to it; 0, negative and non-integers are INVALID_ARGUMENT). The workgroups are a
 shared queue that the calling thread always works through itself while helpers from one
 process-wide pool of at most `MAX_THREADS` threads join in, so a dispatch issued from a
-workgroup (a native import that dispatches again) or into a saturated pool still completes.
+workgroup (a native import that dispatches again) or into a saturated pool still completes;
+a dispatch with `threads=1` or a one-workgroup grid runs in the calling thread alone, without
+the queue.
 Each participant runs in its own VM context, because globals live in a context; a context
 whose workgroup raised is dropped. `shutdown_pool()` (also run at exit) stops the pool; the
 next dispatch starts a new one.
@@ -167,18 +169,30 @@ class HalExecutable:
             if not 0 <= count < UINT32_LIMIT:
                 raise invalid_argument(f"workgroup count {workgroup_count} is not 3 uint32s")
         limit = thread_limit(threads)
-        _Dispatch(self, entry, workgroup_count, tuple(bindings), constants).run(limit)
+        total = workgroup_count[0] * workgroup_count[1] * workgroup_count[2]
+        if limit == 1 or total == 1:
+            _run_in_order(self, entry, workgroup_count, tuple(bindings), constants)
+        else:
+            _Dispatch(self, entry, workgroup_count, tuple(bindings), constants).run(limit)
 
     @contextmanager
     def context(self) -> Iterator[Context]:
         """An idle VM context (or a new one) for the duration of the block. It goes back to the
         idle list only if the block did not raise: a failed call may leave its globals half
         updated."""
-        with self._lock:
-            context = self._idle.pop() if self._idle else None
-        if context is None:
-            context = self._new_context()
+        context = self._acquire()
         yield context
+        self._release(context)
+
+    def _acquire(self) -> Context:
+        """An idle VM context, or a new one."""
+        with self._lock:
+            if self._idle:
+                return self._idle.pop()
+        return self._new_context()
+
+    def _release(self, context: Context) -> None:
+        """Make `context` (whose calls did not raise) idle again."""
         with self._lock:
             self._idle.append(context)
 
@@ -187,6 +201,40 @@ class HalExecutable:
         if self._constants is not None:
             context.call(SET_CONSTANTS, self._constants)
         return context
+
+
+def _run_in_order(
+    executable: HalExecutable,
+    entry: EntryPoint,
+    workgroup_count: Grid,
+    bindings: tuple[Buffer, ...],
+    constants: Buffer,
+) -> None:
+    """Run every workgroup in this thread, x fastest, in one context (no pool, no locks
+    beyond the context's): a sequential dispatch, or one of a single workgroup. The context
+    is dropped if a workgroup raises."""
+    count_x, count_y, count_z = workgroup_count
+    size_x, size_y, size_z = entry.workgroup_size
+    context = executable._acquire()
+    function = context.lookup(entry.name)
+    for z in range(count_z):
+        for y in range(count_y):
+            for x in range(count_x):
+                function(
+                    _local_memory(entry.local_memory),
+                    constants,
+                    List.of("buffer", bindings),
+                    x,
+                    y,
+                    z,
+                    size_x,
+                    size_y,
+                    size_z,
+                    count_x,
+                    count_y,
+                    count_z,
+                )
+    executable._release(context)
 
 
 class _Dispatch:
@@ -254,9 +302,9 @@ class _Dispatch:
                     x, rest = linear % count_x, linear // count_x
                     y, z = rest % count_y, rest // count_y
                     function(
-                        self._local_memory(),
+                        _local_memory(self.entry.local_memory),
                         self.constants,
-                        self._binding_list(),
+                        List.of("buffer", self.bindings),
                         x,
                         y,
                         z,
@@ -276,22 +324,17 @@ class _Dispatch:
                 self._running -= 1
                 self._state.notify_all()
 
-    def _binding_list(self) -> List:
-        bindings = List("buffer", len(self.bindings))
-        for buffer in self.bindings:
-            bindings.push(buffer)
-        return bindings
 
-    def _local_memory(self) -> Buffer:
-        size = self.entry.local_memory
-        if not size:
-            return _NO_LOCAL_MEMORY
-        try:
-            return Buffer.allocate(size)
-        except MemoryError:
-            raise StatusError(
-                StatusCode.RESOURCE_EXHAUSTED, f"out of memory allocating {size}b of local memory"
-            ) from None
+def _local_memory(size: int) -> Buffer:
+    """A workgroup's zeroed local memory of `size` bytes."""
+    if not size:
+        return _NO_LOCAL_MEMORY
+    try:
+        return Buffer.allocate(size)
+    except MemoryError:
+        raise StatusError(
+            StatusCode.RESOURCE_EXHAUSTED, f"out of memory allocating {size}b of local memory"
+        ) from None
 
 
 _NO_LOCAL_MEMORY = Buffer(bytearray(), mutable=True)

@@ -88,7 +88,7 @@ class BufferView(RefObject):
     def __init__(
         self, buffer: Buffer, element_type: int, encoding_type: int, shape: tuple[int, ...]
     ) -> None:
-        if any(dim < 0 for dim in shape):
+        if shape and min(shape) < 0:
             raise invalid_argument(f"buffer view shape {format_shape(shape)} has a negative dim")
         needed = element_byte_count(element_type, math.prod(shape))
         if needed > buffer.length:
@@ -136,4 +136,4 @@ def span(buffer: Buffer, offset: int, length: int) -> Buffer:
             "attempted to access an address off the end of the valid buffer range "
             f"(offset={offset}, length={length}, buffer byte_length={buffer.length})"
         )
-    return Buffer(buffer.data[offset : offset + length], mutable=buffer.mutable)
+    return Buffer.of_bytes(buffer.data[offset : offset + length], mutable=buffer.mutable)

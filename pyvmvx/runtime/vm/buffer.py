@@ -65,6 +65,19 @@ class Buffer:
         self.mutable = mutable
 
     @classmethod
+    def of_bytes(cls, data: np.ndarray, *, mutable: bool) -> Buffer:
+        """A buffer over `data`, a 1-D C-contiguous uint8 array (writeable if `mutable`),
+        without `__init__`'s checks of foreign memory: for arrays the runtime made itself."""
+        if not mutable and data.flags.writeable:
+            data = data.view()
+            data.flags.writeable = False
+        buffer = cls.__new__(cls)
+        buffer.data = data
+        buffer.length = data.shape[0]
+        buffer.mutable = mutable
+        return buffer
+
+    @classmethod
     def allocate(cls, length: int, alignment: int = 16) -> Buffer:
         """A new zero-filled mutable buffer whose first byte is aligned to `alignment`."""
         _check_alignment(alignment)
@@ -72,7 +85,7 @@ class Buffer:
             raise invalid_argument(f"buffer length must be non-negative, got {length}")
         storage = np.zeros(length + alignment - 1, dtype=np.uint8)
         start = -storage.ctypes.data % alignment
-        return cls(storage[start : start + length], mutable=True)
+        return cls.of_bytes(storage[start : start + length], mutable=True)
 
     def check_mapping(
         self, byte_offset: int, byte_length: int, alignment: int, write: bool

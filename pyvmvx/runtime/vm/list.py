@@ -9,7 +9,7 @@ None. Index errors are OUT_OF_RANGE and type errors INVALID_ARGUMENT, as in IREE
 from __future__ import annotations
 
 import struct
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import repeat
 from typing import Any
 
@@ -72,13 +72,21 @@ class List:
         if element_type in _VALUE_TYPES:
             self._convert, self._default = _VALUE_TYPES[element_type]
         elif element_type == "ref" or element_type in _REF_TYPES:
-            self._convert, self._default = self._check_ref, None
+            self._convert, self._default = _ref_check(element_type), None
         else:
             raise invalid_argument(f"unknown list element type {element_type!r}")
         self.element_type = element_type
         self._items: list[Any] = []
         self._capacity = 0
         self.reserve(capacity)
+
+    @classmethod
+    def of(cls, element_type: str, items: Sequence[Any]) -> List:
+        """A list of `items` (each checked as `push` does), its capacity their number."""
+        result = cls(element_type, len(items))
+        convert = result._convert
+        result._items = [convert(item) for item in items]
+        return result
 
     @property
     def size(self) -> int:
@@ -127,10 +135,14 @@ class List:
         if not 0 <= index < len(self._items):
             raise out_of_range(f"index {index} out of bounds ({len(self._items)})")
 
-    def _check_ref(self, value: Any) -> Any:
+
+def _ref_check(expected: str) -> Callable[[Any], Any]:
+    """The element check of a `list<expected>` of refs (a function, not a bound method of the
+    list, so that a list is no reference cycle)."""
+
+    def check(value: Any) -> Any:
         if value is None:
             return None
-        expected = self.element_type
         if expected == "ref":
             if isinstance(value, (*_REF_TYPES.values(), RefObject)):
                 return value
@@ -139,6 +151,8 @@ class List:
         raise invalid_argument(
             f"ref type mismatch: list<{expected}> cannot hold {type(value).__name__}"
         )
+
+    return check
 
 
 _REF_TYPES["list"] = List
