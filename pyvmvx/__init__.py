@@ -16,8 +16,9 @@ __version__ = "0.1.0"
 
 
 def compile(source: str | os.PathLike[str], *, ukernels: str = "all") -> bytes:
-    """Compile MLIR holding `hal.executable.source`/`hal.executable` ops (text or a path) into
-    a module file; load it with `pyvmvx.load` (a program with a host module) or
+    """Compile MLIR (text or a path) into a module file's bytes: a whole program
+    (`func.func`/`util.func` on tensors) and/or `hal.executable.source`/`hal.executable` ops.
+    Load it with `pyvmvx.load` (a program: its functions take numpy arrays) or
     `pyvmvx.runtime.load_executables` (executables alone). `ukernels` is `"all"` (bulk
     work as `vmvx` ukernel calls) or `"none"` (IREE's default scalar loops). Raises
     `pyvmvx.ir.diagnostics.CompileError` with a located message on bad input."""

@@ -40,7 +40,7 @@ from pathlib import Path
 
 from xdsl.context import Context
 from xdsl.dialects import func
-from xdsl.dialects.builtin import ModuleOp, StringAttr
+from xdsl.dialects.builtin import Builtin, ModuleOp, StringAttr
 from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 from xdsl.printer import Printer
@@ -311,7 +311,9 @@ def compile(source: str | os.PathLike[str], *, ukernels: str = "all") -> bytes:
 
 
 def print_ir(op: Operation) -> str:
-    """The IR as `pyvmvx-opt` prints it."""
+    """The IR as `pyvmvx-opt` prints it, with the `dense_resource` blobs it uses."""
     out = StringIO()
-    Printer(stream=out).print_op(op)
+    printer = Printer(stream=out)
+    printer.print_op(op)
+    printer.print_metadata([Builtin])
     return out.getvalue() + "\n"

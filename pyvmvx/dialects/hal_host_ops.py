@@ -1,4 +1,5 @@
-"""The `hal` ops of host programs, with IREE's syntax: buffer views, allocation, submission.
+"""The `hal` ops of host programs, with IREE's syntax: buffer views, allocation, host reads
+(`hal.buffer.load`), views (`hal.buffer.subspan`), submission.
 
 They are what `pyvmvx-lower-host-to-hal` emits for a whole program's public functions and
 what the VM conversion turns into calls of the runtime `hal` module (`hal_imports.mlir`).
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects.builtin import IndexType, IntegerAttr, StringAttr, i32, i64
+from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, StringAttr, i1, i32, i64
 from xdsl.ir import Operation, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
@@ -24,6 +25,7 @@ from xdsl.irdl import (
 )
 from xdsl.traits import Pure
 
+from pyvmvx.dialects import util
 from pyvmvx.dialects.hal import (
     AllocatorType,
     BufferType,
@@ -186,6 +188,86 @@ class AllocatorAllocateOp(IRDLOperation):
 
 
 @irdl_op_definition
+class BufferLoadOp(IRDLOperation):
+    """`hal.buffer.load<%b : !hal.buffer>[%offset] : i32`: the little-endian integer at a byte
+    offset of the buffer (a host read of a tensor element; the runtime checks the range)."""
+
+    name = "hal.buffer.load"
+
+    source_buffer = operand_def(BufferType)
+    source_offset = operand_def(IndexType)
+    result = result_def(IntegerType)
+
+    assembly_format = (
+        "`<` $source_buffer `:` type($source_buffer) `>` `` `[` $source_offset `]` attr-dict "
+        "`:` type($result)"
+    )
+
+    def __init__(self, buffer: SSAValue, offset: SSAValue, result_type: IntegerType) -> None:
+        super().__init__(operands=[buffer, offset], result_types=[result_type])
+
+
+@irdl_op_definition
+class BufferSubspanOp(IRDLOperation):
+    """`hal.buffer.subspan<%b : !hal.buffer>[%offset, %length] : !hal.buffer`: the byte range
+    of a buffer as a buffer of its own, sharing its memory (a host view of a contiguous
+    slice; the runtime checks the range)."""
+
+    name = "hal.buffer.subspan"
+
+    source_buffer = operand_def(BufferType)
+    source_offset = operand_def(IndexType)
+    length = operand_def(IndexType)
+    result = result_def(BufferType)
+
+    assembly_format = (
+        "`<` $source_buffer `:` type($source_buffer) `>` `` `[` $source_offset `,` $length `]` "
+        "attr-dict `:` type($result)"
+    )
+
+    def __init__(self, buffer: SSAValue, offset: SSAValue, length: SSAValue) -> None:
+        super().__init__(operands=[buffer, offset, length], result_types=[BufferType()])
+
+
+@irdl_op_definition
+class AllocatorImportOp(IRDLOperation):
+    """`%did_import, %buffer = hal.allocator.import<%a : !hal.allocator>
+    source(%source : !util.buffer)[%offset, %length] affinity(%q) : i1, !hal.buffer`: the
+    byte range of a host buffer (module rodata: weights) as a HAL buffer, without a copy.
+    `%did_import` is false when the import failed and `%buffer` is null. IREE's memory types
+    and usage are left out, as for `hal.allocator.allocate`."""
+
+    name = "hal.allocator.import"
+
+    allocator = operand_def(AllocatorType)
+    source = operand_def(util.BufferType)
+    offset = operand_def(IndexType)
+    length = operand_def(IndexType)
+    queue_affinity = operand_def(i64)
+    did_import = result_def(i1)
+    result = result_def(BufferType)
+
+    assembly_format = (
+        "`<` $allocator `:` type($allocator) `>` `source` `(` $source `:` type($source) `)` "
+        "`` `[` $offset `,` $length `]` `affinity` `(` $queue_affinity `)` attr-dict "
+        "`:` type($did_import) `,` type($result)"
+    )
+
+    def __init__(
+        self,
+        allocator: SSAValue,
+        source: SSAValue,
+        offset: SSAValue,
+        length: SSAValue,
+        queue_affinity: SSAValue,
+    ) -> None:
+        super().__init__(
+            operands=[allocator, source, offset, length, queue_affinity],
+            result_types=[i1, BufferType()],
+        )
+
+
+@irdl_op_definition
 class CommandBufferFinalizeOp(IRDLOperation):
     """`hal.command_buffer.finalize<%cmd : !hal.command_buffer>`: recording is done."""
 
@@ -222,6 +304,9 @@ HOST_OPS: tuple[type[Operation], ...] = (
     BufferViewCreateOp,
     DeviceAllocatorOp,
     AllocatorAllocateOp,
+    AllocatorImportOp,
+    BufferLoadOp,
+    BufferSubspanOp,
     CommandBufferFinalizeOp,
     SubmitAndWaitOp,
 )

@@ -185,13 +185,15 @@ class MapTilingModel(TilingModel):
         return range(count - 1, count)
 
     def read_operands(self) -> tuple[SSAValue, ...]:
-        """Inputs, and outputs whose current value the payload uses (accumulators)."""
+        """Inputs, and outputs whose current value the payload uses (accumulators; the
+        payload of `linalg.map` has no argument for its init)."""
         written = self._written_indices()
         body = self.op.regions[0].blocks.first if self.op.regions else None
+        args = body.args if body is not None else ()
         return tuple(
             operand
             for i, operand, _ in self._shaped()
-            if i not in written or (body is not None and body.args[i].first_use is not None)
+            if i not in written or (i < len(args) and args[i].first_use is not None)
         )
 
     def written_operands(self) -> tuple[SSAValue, ...]:

@@ -14,22 +14,34 @@ attribute keep its `data` (`DenseIntOrFPElementsAttr(new_type, attr.data)`), and
 writer stores it as a splat segment (`pyvmvx/target/vm_to_format.py`), which the runtime
 materializes when it loads the file. Code that reads elements must not take `len()` or
 `get_values()` of an attribute without checking `splat_count` first: they see one element.
+
+The parser also reads a hexadecimal integer element of a float tensor as MLIR does, as the
+element's bit pattern (`dense<0xFF800000> : tensor<2xf32>` is -inf, in a list too); xDSL takes
+its integer value (4286578688.0), silently wrong.
 """
 
 from __future__ import annotations
 
 import math
+import struct
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from xdsl.dialects.builtin import (
     AnyDenseElement,
+    AnyFloat,
+    BFloat16Type,
     BytesAttr,
     DenseIntOrFPElementsAttr,
     RankedStructure,
     TensorType,
 )
-from xdsl.parser import Parser
+from xdsl.ir import Attribute
+from xdsl.parser import AttrParser, Parser
 from xdsl.utils.mlir_lexer import MLIRTokenKind
+
+_MAX_SPLAT_HEX = 2 + 2 + 2 * 16
+"""The longest hex string of one element (16 bytes, a complex f64) with its quotes."""
 
 
 def splat_count(attr: DenseIntOrFPElementsAttr) -> int | None:
@@ -37,6 +49,32 @@ def splat_count(attr: DenseIntOrFPElementsAttr) -> int | None:
     count = _static_count(attr.get_shape())
     one = len(attr.data.data) == attr.get_element_type().compile_time_size
     return count if count > 1 and one else None
+
+
+_FLOAT_FORMATS = {16: "<e", 32: "<f", 64: "<d"}
+"""struct formats of the IEEE types a hex bit pattern is read as (bf16 goes through f32)."""
+
+
+@dataclass
+class _HexElement(Parser._TensorLiteralElement):
+    """A hexadecimal integer literal in a dense literal: a float element's bit pattern."""
+
+    def to_type(self, parser: AttrParser, type: Attribute) -> object:
+        if not isinstance(type, AnyFloat):
+            return super().to_type(parser, type)
+        bits = int(self.value)
+        width = type.bitwidth
+        if bits >= 1 << width:
+            parser.raise_error(
+                f"hexadecimal float literal {bits:#x} does not fit {type}", at_position=self.span
+            )
+        if isinstance(type, BFloat16Type):
+            return struct.unpack("<f", (bits << 16).to_bytes(4, "little"))[0]
+        if width not in _FLOAT_FORMATS:
+            parser.raise_error(
+                f"hexadecimal float literals of {type} are not supported", at_position=self.span
+            )
+        return struct.unpack(_FLOAT_FORMATS[width], bits.to_bytes(width // 8, "little"))[0]
 
 
 def _static_count(shape: Sequence[int]) -> int:
@@ -57,6 +95,13 @@ class DenseSplatParser(Parser):
         self._resume_from(start)
         return super().parse_dense_int_or_fp_elements_attr(type)
 
+    def _parse_tensor_literal_element(self) -> Parser._TensorLiteralElement:
+        token = self._current_token
+        if token.kind == MLIRTokenKind.INTEGER_LIT and token.text.lower().startswith("0x"):
+            self._consume_token(MLIRTokenKind.INTEGER_LIT)
+            return _HexElement(False, int(token.text, 16), token.span)
+        return super()._parse_tensor_literal_element()
+
     def _parse_optional_splat(
         self, type: RankedStructure[AnyDenseElement] | None
     ) -> DenseIntOrFPElementsAttr | None:
@@ -64,8 +109,11 @@ class DenseSplatParser(Parser):
         empty, of at most one element or a dynamic shape, or a hex string of other than one
         element (xDSL's parse then reads it again from the start)."""
         self.parse_punctuation("<", " in dense attribute")
-        if self._current_token.kind in (MLIRTokenKind.L_SQUARE, MLIRTokenKind.GREATER):
+        token = self._current_token
+        if token.kind in (MLIRTokenKind.L_SQUARE, MLIRTokenKind.GREATER):
             return None
+        if token.kind == MLIRTokenKind.STRING_LIT and len(token.span) > _MAX_SPLAT_HEX:
+            return None  # weights: not read twice
         hex_text = self.parse_optional_str_literal()
         element = None if hex_text is not None else self._parse_tensor_literal_element()
         self.parse_punctuation(">", " in dense attribute")

@@ -33,6 +33,7 @@ from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
 
 from pyvmvx.ir.dense_splat import DenseSplatParser
+from pyvmvx.ir.resources import ResourceParser
 from pyvmvx.ir.semi_affine import SemiAffineParser
 
 
@@ -111,9 +112,10 @@ def check_nesting(module: ModuleOp) -> None:
         )
 
 
-class LocatedParser(DenseSplatParser, SemiAffineParser):
+class LocatedParser(DenseSplatParser, SemiAffineParser, ResourceParser):
     """A parser that gives every operation without an explicit `loc(...)` its source position,
-    reads semi-affine maps and keeps splats compact."""
+    reads semi-affine maps, keeps splats compact and keeps each input's `dense_resource`
+    blobs apart (`pyvmvx.ir.resources`)."""
 
     def __init__(self, ctx: Context, text: str, name: str, line_offset: int = 0) -> None:
         super().__init__(ctx, text, name)

@@ -12,6 +12,9 @@ and returns a `Module`. Each host function is an export with an `iree.abi.declar
   what was given;
 - inputs are never modified: the host gets them as read-only buffers, without a copy when they
   are C-contiguous (else a contiguous copy);
+- scalar arguments (`i1`..`i64`, `index`, `f16`/`bf16`/`f32`/`f64` in the declaration) are
+  Python or numpy scalars (or 0-d arrays) of that type, passed as VM values; scalar results
+  come back as numpy scalars of their type (`np.bool_` for `i1`, `np.int64` for `index`);
 - the result is one numpy array, a tuple of them for several results, or None for none; each
   owns its memory;
 - a failing `vm.fail`/`vm.cond_fail` (a `cf.assert`) is a `StatusError` with its message, and
@@ -22,15 +25,24 @@ and returns a `Module`. Each host function is an export with an `iree.abi.declar
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
 
-from pyvmvx.runtime.abi import DECLARATION_KEY, FunctionSignature, TensorSpec, parse_declaration
+from pyvmvx.runtime.abi import (
+    DECLARATION_KEY,
+    FunctionSignature,
+    ScalarSpec,
+    TensorSpec,
+    parse_declaration,
+)
 from pyvmvx.runtime.api import ModuleData, read_module_file
 from pyvmvx.runtime.modules.element_types import (
     BOOLEAN,
+    BY_NAME,
     FLOAT,
     INTEGER,
     SIGNED,
@@ -48,7 +60,7 @@ from pyvmvx.runtime.vm.format import Module as VMModule
 from pyvmvx.runtime.vm.format import Program
 from pyvmvx.runtime.vm.serialize import decode
 
-Result = np.ndarray | tuple[np.ndarray, ...] | None
+Result = np.ndarray | np.generic | tuple[np.ndarray | np.generic, ...] | None
 
 
 def load(data: ModuleData, *, threads: int | None = None) -> Module:
@@ -78,11 +90,11 @@ def host_functions(host: VMModule) -> dict[str, FunctionSignature]:
         if text is None:
             continue
         signature = parse_declaration(text, export.name)
-        refs = f"0{'r' * len(signature.inputs) or 'v'}_{'r' * len(signature.outputs) or 'v'}"
-        if export.calling_convention != refs:
+        expected = signature.calling_convention
+        if export.calling_convention != expected:
             raise invalid_argument(
                 f"host function {export.name!r} has calling convention "
-                f"{export.calling_convention!r}; its declaration `{signature}` needs {refs!r}"
+                f"{export.calling_convention!r}; its declaration `{signature}` needs {expected!r}"
             )
         functions[export.name] = signature
     return functions
@@ -94,6 +106,7 @@ class Module:
     def __init__(self, host: VMModule, context: Context) -> None:
         self._context = context
         self._functions = host_functions(host)
+        self._callables: dict[str, Callable[..., Result]] = {}
 
     @property
     def functions(self) -> dict[str, FunctionSignature]:
@@ -101,19 +114,19 @@ class Module:
         return dict(self._functions)
 
     def __getitem__(self, name: str) -> Callable[..., Result]:
+        function = self._callables.get(name)
+        if function is not None:
+            return function
         signature = self._functions.get(name)
         if signature is None:
             available = ", ".join(self._functions) or "none"
             raise StatusError(
                 StatusCode.NOT_FOUND, f"no host function {name!r} (functions: {available})"
             )
-        entry = self._context.lookup(name)
-
-        def function(*arguments: Any) -> Result:
-            return _call(name, signature, entry, arguments)
-
+        function = _caller(name, signature, self._context.lookup(name))
         function.__name__ = name
         function.__doc__ = str(signature)
+        self._callables[name] = function
         return function
 
     def __getattr__(self, name: str) -> Callable[..., Result]:
@@ -128,38 +141,106 @@ class Module:
         return f"<pyvmvx.Module functions {list(self._functions)}>"
 
 
-def _call(
-    name: str,
-    signature: FunctionSignature,
-    entry: Callable[..., tuple[Any, ...]],
-    arguments: tuple[Any, ...],
-) -> Result:
-    if len(arguments) != len(signature.inputs):
-        raise invalid_argument(
-            f"{name} takes {len(signature.inputs)} arguments, got {len(arguments)} (`{signature}`)"
-        )
-    views = [
-        buffer_view(spec, value, f"input {index} ({spec.name})")
-        for index, (spec, value) in enumerate(zip(signature.inputs, arguments, strict=True))
-    ]
-    results = entry(*views)
-    arrays = tuple(
-        _array(spec, value, f"result {index} ({spec.name})")
-        for index, (spec, value) in enumerate(zip(signature.outputs, results, strict=True))
+def _caller(
+    name: str, signature: FunctionSignature, entry: Callable[..., tuple[Any, ...]]
+) -> Callable[..., Result]:
+    """The Python function calling host function `name`: each argument's and result's
+    conversion is prepared once, here, for its spec."""
+    inputs = tuple(
+        _tensor_argument(spec, f"input {index} ({spec.name})")
+        if isinstance(spec, TensorSpec)
+        else _scalar_converter(spec, f"input {index} ({spec.name})")
+        for index, spec in enumerate(signature.inputs)
     )
-    if not arrays:
-        return None
-    return arrays[0] if len(arrays) == 1 else arrays
+    outputs = tuple(
+        _tensor_result(spec, f"result {index} ({spec.name})")
+        if isinstance(spec, TensorSpec)
+        else _scalar_result_converter(spec)
+        for index, spec in enumerate(signature.outputs)
+    )
+    count = len(inputs)
+
+    def function(*arguments: Any) -> Result:
+        if len(arguments) != count:
+            raise invalid_argument(
+                f"{name} takes {count} arguments, got {len(arguments)} (`{signature}`)"
+            )
+        results = entry(*[convert(value) for convert, value in zip(inputs, arguments, strict=True)])
+        if len(outputs) == 1:
+            return outputs[0](results[0])
+        arrays = tuple(convert(value) for convert, value in zip(outputs, results, strict=True))
+        return arrays or None
+
+    return function
+
+
+def _tensor_argument(spec: TensorSpec, what: str) -> Callable[[Any], BufferView]:
+    """`buffer_view` for `spec`, with a fast path for a C-contiguous array of an accepted
+    dtype and a fitting shape."""
+    element = spec.element_type
+    try:
+        dtypes = frozenset(d for d in map(np.dtype, _PLAIN_DTYPES.split()) if element.accepts(d))
+    except StatusError:  # a dtype that needs the absent ml_dtypes: `buffer_view` says so
+        dtypes = frozenset()
+    shape, rank, code = spec.shape, len(spec.shape), element.code
+    static = None not in shape
+
+    def convert(value: Any) -> BufferView:
+        if (
+            type(value) is np.ndarray
+            and value.dtype in dtypes
+            and value.flags.c_contiguous
+            and (
+                value.shape == shape
+                if static
+                else value.ndim == rank
+                and all(e is None or e == a for e, a in zip(shape, value.shape, strict=True))
+            )
+        ):
+            data = Buffer.of_bytes(value.reshape(-1).view(np.uint8), mutable=False)
+            return BufferView(data, code, ENCODING_DENSE_ROW_MAJOR, value.shape)
+        return buffer_view(spec, value, what)
+
+    return convert
+
+
+def _tensor_result(spec: TensorSpec, what: str) -> Callable[[Any], np.ndarray]:
+    """`_array` for `spec`, with a fast path for a view of exactly the declared static type
+    (a copy of its bytes, so that the array owns its memory)."""
+    shape, element = spec.shape, spec.element_type
+    if None in shape or element.numerical_type == BOOLEAN or element.ml_dtypes:
+        return lambda value: _array(spec, value, what)
+    dtype, code = element.dtype(), element.code
+    length = math.prod(shape) * dtype.itemsize
+
+    def convert(value: Any) -> np.ndarray:
+        if type(value) is BufferView and value.element_type == code and value.shape == shape:
+            return value.buffer.data[:length].view(dtype).reshape(shape).copy()
+        return _array(spec, value, what)
+
+    return convert
+
+
+def _scalar_converter(spec: ScalarSpec, what: str) -> Callable[[Any], int | float]:
+    return lambda value: _scalar_argument(spec, value, what)
+
+
+def _scalar_result_converter(spec: ScalarSpec) -> Callable[[Any], np.generic]:
+    return lambda value: _scalar_result(spec, value)
+
+
+_PLAIN_DTYPES = "bool int8 int16 int32 int64 uint8 uint16 uint32 uint64 float16 float32 float64"
+"""The dtypes of `_tensor_argument`'s fast path (those an element type accepts)."""
 
 
 def buffer_view(spec: TensorSpec, value: Any, what: str) -> BufferView:
     """An argument as a read-only buffer view of `spec`'s element type and rank; its shape
     must match the static dimensions (INVALID_ARGUMENT naming `what` otherwise)."""
     dtype = spec.element_type.dtype()
-    if isinstance(value, bool | int | float) and not spec.shape:
-        array = _scalar(value, spec.element_type, what)
-    elif isinstance(value, np.ndarray | np.generic):
+    if isinstance(value, np.ndarray | np.generic):  # first: np.float64 is a Python float
         array = np.asarray(value)
+    elif isinstance(value, bool | int | float) and not spec.shape:
+        array = _scalar(value, spec.element_type, what)
     else:
         raise invalid_argument(
             f"{what}: expected a numpy array for {spec.type}, got {type(value).__name__}"
@@ -199,6 +280,36 @@ def _scalar(value: bool | int | float, element: ElementType, what: str) -> np.nd
         return np.asarray(value, dtype=element.dtype())
     except OverflowError as err:
         raise invalid_argument(f"{what}: {value!r} does not fit in {element.name}: {err}") from None
+
+
+def _scalar_argument(spec: ScalarSpec, value: Any, what: str) -> int | float:
+    """A scalar argument as its VM value: an int (narrow integers sign-extended, i1 as 0/1)
+    or a float (f16 and bf16 rounded to their type). Python scalars are checked as for
+    rank-0 tensors, numpy scalars and 0-d arrays by dtype."""
+    dtype = spec.dtype()
+    if isinstance(value, np.ndarray | np.generic) and np.ndim(value) == 0:  # np.float64 first
+        array = np.asarray(value)
+        signless = spec.type.startswith("i") and dtype.kind in "iu"
+        if not (array.dtype == dtype or signless and array.dtype.itemsize == dtype.itemsize):
+            raise invalid_argument(
+                f"{what}: expected a {spec.type} scalar ({dtype}), got {array.dtype}"
+            )
+    elif isinstance(value, bool | int | float):
+        element = BY_NAME.get(spec.type) or replace(BY_NAME["i64"], name="index")
+        array = _scalar(value, element, what)
+    else:
+        raise invalid_argument(f"{what}: expected a {spec.type} scalar, got {type(value).__name__}")
+    if spec.convention in "fF":  # bf16's dtype is not of kind "f"
+        return float(array)
+    return int(array.astype(dtype))
+
+
+def _scalar_result(spec: ScalarSpec, value: int | float) -> np.generic:
+    """A scalar result as a numpy scalar of its type (integers wrapped to their width)."""
+    dtype = spec.dtype()
+    if spec.convention in "fF":
+        return dtype.type(value)
+    return np.asarray(value, dtype=np.int64).astype(dtype)[()]
 
 
 def _array(spec: TensorSpec, value: Any, what: str) -> np.ndarray:

@@ -1,12 +1,13 @@
 """The bridge from an xDSL `vm.module` (after `iree-vm-conversion`) to the module-file model.
 
 `module_to_format` walks the module once: imports, globals and rodata become the tables of a
-`format.Module`; every `vm.func` becomes a `format.Function` whose registers are its SSA values
-numbered in order of definition (block arguments, then op results, block by block) and whose
-instructions name IREE's op, its operand/result registers, its immediates (constant values,
-messages, inline rodata bytes and alignment, list element types, the segment sizes of a
-`vm.call.variadic`), its symbol (import, function, global or rodata, by table index) and its
-successors with their argument registers. The
+`format.Module` (rodata with identical data stored once: a weight used by several functions
+or dispatches is one segment); every `vm.func` becomes a `format.Function` whose registers
+are its SSA values numbered in order of definition (block arguments, then op results, block
+by block) and whose instructions name IREE's op, its operand/result registers, its
+immediates (constant values, messages, inline rodata bytes and alignment, list element
+types, the segment sizes of a `vm.call.variadic`), its symbol (import, function, global or
+rodata, by table index) and its successors with their argument registers. The
 `vm.initializer`s become functions called in order by a synthesized `__init`, which the runtime
 runs when a context is created (what IREE's `iree-vm-global-initialization` does).
 `host_to_format` is the same for a program's host module (`Program.host`), whose public
@@ -25,11 +26,10 @@ Anything the module file cannot hold is a located `CompileError`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
-from xdsl.dialect_interfaces.op_asm import OpAsmDialectInterface
 from xdsl.dialects.builtin import (
     ArrayAttr,
-    Builtin,
     DenseIntOrFPElementsAttr,
     DenseResourceAttr,
     FloatAttr,
@@ -65,6 +65,7 @@ from pyvmvx.dialects.vm.types import BufferType, ListType, RefType
 from pyvmvx.ir.dense_splat import splat_count
 from pyvmvx.ir.diagnostics import CompileError, op_error
 from pyvmvx.ir.index_program import index_program
+from pyvmvx.ir.resources import HEADER_BYTES, resource_bytes
 from pyvmvx.runtime.program import host_functions
 from pyvmvx.runtime.status import StatusError
 from pyvmvx.runtime.vm import format as fmt
@@ -197,6 +198,8 @@ class _ModuleBridge:
         self.imports: list[fmt.Import] = []
         self.globals: list[fmt.Global] = []
         self.rodata: list[fmt.Rodata] = []
+        self.rodata_index: dict[fmt.Data, int] = {}
+        """Each distinct rodata value's index in `rodata`."""
         self.functions: list[FuncOp | InitializerOp] = []
         self.exports: list[ExportOp] = []
         self.symbols: dict[str, fmt.SymbolRef] = {}
@@ -215,12 +218,17 @@ class _ModuleBridge:
             self._symbol(op, op.sym_name.data, "global", len(self.globals))
             self.globals.append(_global(op))
         elif isinstance(op, RodataOp):
-            self._symbol(op, op.sym_name.data, "rodata", len(self.rodata))
-            alignment = op.alignment.value.data if op.alignment is not None else None
-            data = _rodata_bytes(op, op.value)
-            self.rodata.append(
-                fmt.Rodata(op.sym_name.data, data, alignment or DEFAULT_RODATA_ALIGNMENT)
+            alignment = (op.alignment.value.data if op.alignment is not None else None) or (
+                DEFAULT_RODATA_ALIGNMENT
             )
+            data = _rodata_bytes(op, op.value)
+            index = self.rodata_index.setdefault(data, len(self.rodata))
+            if index == len(self.rodata):
+                self.rodata.append(fmt.Rodata(op.sym_name.data, data, alignment))
+            else:  # identical data is stored once, with the largest alignment asked for
+                kept = self.rodata[index]
+                self.rodata[index] = replace(kept, alignment=max(kept.alignment, alignment))
+            self._symbol(op, op.sym_name.data, "rodata", index)
         elif isinstance(op, FuncOp):
             self._symbol(op, op.sym_name.data, "function", len(self.functions))
             self.functions.append(op)
@@ -488,11 +496,9 @@ def _rodata_bytes(op: Operation, value: Attribute) -> fmt.Data:
 
 
 def _resource_bytes(op: Operation, key: str) -> bytes:
-    interface = Builtin.get_interface(OpAsmDialectInterface)
-    blob = interface.lookup(key) if interface is not None else None
-    if not blob:
+    raw = resource_bytes(key)
+    if raw is None:
         raise op_error(op, f"dense resource '{key}' has no data in the module's resources")
-    raw = bytes.fromhex(blob.removeprefix("0x"))
-    if len(raw) < 4:
+    if len(raw) < HEADER_BYTES:
         raise op_error(op, f"dense resource '{key}' is shorter than its alignment header")
-    return raw[4:]  # MLIR blobs start with their u32 alignment
+    return raw[HEADER_BYTES:]  # MLIR blobs start with their u32 alignment

@@ -1,7 +1,8 @@
 """`pyvmvx-compile INPUT.mlir -o OUT.vmfb [--compile-to=PHASE] [--ukernels=all|none]`.
 
-Compiles MLIR holding HAL executables into a module file, or with `--compile-to` prints the IR
-at a phase (`input`, `codegen`, `vmvx`, `vm`; `end`, the default, writes the module file).
+Compiles MLIR — a whole program (`func.func`/`util.func` on tensors) and/or HAL executables —
+into a module file, or with `--compile-to` prints the IR at a phase (`input`, `flow`,
+`executable-sources`, `codegen`, `vmvx`, `vm`; `end`, the default, writes the module file).
 `-` reads standard input; with an IR phase, `-o` writes the IR to a file. Errors are printed as
 located diagnostics and exit with status 1.
 """
@@ -19,20 +20,22 @@ from pyvmvx.ir.diagnostics import CompileError, decode_source, report
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="pyvmvx-compile",
-        description="Compile MLIR holding HAL executables (hal.executable.source or "
-        "hal.executable ops whose inner module has linalg/memref/arith/scf functions on buffers, "
-        "or IREE's tensor form) into a pyvmvx module file, or print the IR at a phase. Whole "
-        "programs (func.func/util.func on tensors) compile up to the codegen phases; their "
-        "host code cannot be written to a module file yet.",
-        epilog="phases: input = parsed and verified; flow = each compute op of a tensor "
-        "function outlined into an executable source, flow.dispatch on the host; "
-        "executable-sources = sources as vmvx executable variants; codegen = tiled, "
-        "distributed and lowered "
-        "to vmvx ukernel ops or scalar loops; vmvx = after iree-vmvx-conversion (the VMVX "
-        "entry ABI on util buffers); vm = vm.modules after iree-vm-conversion; end = the "
-        "module file. Errors are printed as file:line:col diagnostics, exit status 1.",
+        description="Compile an MLIR program into a pyvmvx module file (run it with pyvmvx-run "
+        "or pyvmvx.load), or print its IR after a phase. The input is a whole program — "
+        "func.func/util.func on ranked tensors (linalg, tensor, arith, math, scf; torch-mlir's "
+        "linalg-on-tensors output or IREE's --compile-to=input form) — and/or HAL executables "
+        "(hal.executable.source or hal.executable ops on buffers, or IREE's tensor form).",
+        epilog="phases: input = parsed and verified; flow = private calls inlined and each "
+        "compute op of a tensor function outlined into an executable source, flow.dispatch on "
+        "the host; executable-sources = sources as vmvx executable variants; codegen = tiled, "
+        "distributed and lowered to vmvx ukernel ops or scalar loops; vmvx = after "
+        "iree-vmvx-conversion (the VMVX entry ABI on util buffers); vm = vm.modules after "
+        "iree-vm-conversion, the program's host functions as a vm.module calling the hal "
+        "module; end = the module file. Example: pyvmvx-compile model.mlir -o model.vmfb && "
+        "pyvmvx-run --module=model.vmfb --function=main --input='2x3xf32=1 2 3 4 5 6'. "
+        "Errors are printed as file:line:col diagnostics, exit status 1.",
     )
-    parser.add_argument("input", help="MLIR file (executables or a tensor program), or - for stdin")
+    parser.add_argument("input", help="MLIR file (a program and/or executables), or - for stdin")
     parser.add_argument(
         "-o", "--output", help="output file (required for --compile-to=end; else IR goes there)"
     )

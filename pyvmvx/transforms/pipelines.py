@@ -160,6 +160,14 @@ class VMVXTransformationPipeline(PipelinePass):
         ]
 
 
+HOST_PASSES = ("iree-hal-materialize-resource-caches", "canonicalize", "cse")
+"""Run on the host module before its VM conversion: the device, allocator and executables
+cached in globals set by `__init`, then the usual clean-up."""
+HOIST_RODATA = "iree-vm-hoist-inlined-rodata"
+"""Run on the host module only: its tensor constants (weights) become rodata segments, which
+a mapped module file keeps in place."""
+
+
 class Anchor(Enum):
     """Where a phase's pipeline runs."""
 
@@ -211,7 +219,7 @@ PHASES = (
             (Anchor.EXECUTABLES, ",".join(vm_passes())),
             (Anchor.MODULE, "iree-vmvx-assign-constant-ordinals"),
             (Anchor.MODULE, "pyvmvx-lower-host-to-hal"),
-            (Anchor.HOST, ",".join(["canonicalize", "cse", *vm_passes()])),
+            (Anchor.HOST, ",".join([*HOST_PASSES, *vm_passes(), HOIST_RODATA])),
         ),
     ),
 )

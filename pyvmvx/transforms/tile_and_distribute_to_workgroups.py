@@ -28,8 +28,10 @@ Nothing is distributed (grid 1x1x1) when the function holds another compute op t
 buffer some other compute op reads or writes, or that updates a buffer in place: with no
 tensor-level fusion, every workgroup runs the non-root ops whole, so a producer would race with
 the tiles that consume its result, and an in-place update would repeat once per workgroup.
-Nor when an operand has a non-strided layout. Functions that already read the workgroup id or
-count distribute themselves; no count region is set for them.
+Nor when an operand has a non-strided layout. Such an undistributed body runs in workgroup
+(0, 0, 0) only (inside an `scf.if`) when its export keeps its author's count region, which may
+ask for more workgroups. Functions that already read the workgroup id or count distribute
+themselves; no count region is set for them.
 """
 
 from __future__ import annotations
@@ -120,8 +122,27 @@ def tile_and_distribute(function: func.FuncOp) -> None:
     from_slice = _count_from_slice(export)
     if from_slice is not None:
         _resolve_count_from_slice(from_slice, function, grid)
-    elif not self_distributed and not _has_user_count(export):
+    elif self_distributed:
+        return
+    elif not _has_user_count(export):
         _set_workgroup_count(export, _static_counts(grid))
+    elif not grid and ops:
+        _only_in_the_first_workgroup(function)
+
+
+def _only_in_the_first_workgroup(function: func.FuncOp) -> None:
+    """Run an undistributed body in workgroup (0, 0, 0) only: its author's count region may
+    ask for more workgroups, each of which would otherwise run it whole, racing with the others
+    (a fill and a reduction into the same buffer) or repeating an in-place update."""
+    if len(function.body.blocks) != 1:
+        return
+    block = function.body.block
+    terminator = block.last_op
+    moved = [op for op in block.ops if op is not terminator]
+    inside = _first_on_unused_axes(IndexBuilder(Builder(InsertPoint.at_start(block))), set())
+    for op in moved:
+        op.detach()
+        inside.insert(op)
 
 
 def _plan(root: Operation, ops: Sequence[Operation]) -> _Plan | None:

@@ -7,8 +7,9 @@ Runs on each executable module (`executable_modules`), as IREE's `ConversionPass
 2. structural type conversion: block arguments of functions and `scf` regions, results of
    `scf` ops and `func.call`, and function types have rank-0/1 memrefs replaced by
    `!util.buffer`;
-3. the HALToVMVX, StandardToVMVX and MemRefToUtil patterns (`PATTERNS`, the union of their
-   tables) rewrite each op in place (`pyvmvx.conversion.framework.ConversionState`), module-level
+3. the HALToVMVX, StandardToVMVX, MemRefToUtil and TOSA rescale (`tosa.apply_scale` -> arith,
+   `pyvmvx.conversion.tosa_to_arith`) patterns (`PATTERNS`, the union of their tables)
+   rewrite each op in place (`pyvmvx.conversion.framework.ConversionState`), module-level
    ops (`memref.global`) first; operands of `func.return`/`func.call`/`scf`/`cf` ops take the
    converted values;
 4. the legality check: no `tensor`, `memref`, `hal`, `bufferization`,
@@ -34,7 +35,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 
-from pyvmvx.conversion import hal_to_vmvx, memref_to_util, standard_to_vmvx
+from pyvmvx.conversion import hal_to_vmvx, memref_to_util, standard_to_vmvx, tosa_to_arith
 from pyvmvx.conversion.framework import ConversionState, PatternTable
 from pyvmvx.conversion.hal_to_vmvx import rewrite_entry_signatures
 from pyvmvx.conversion.memref_to_util import UNFLATTENED, convert_type, is_buffer_memref
@@ -46,6 +47,7 @@ PATTERNS = PatternTable.union(
     hal_to_vmvx.PATTERNS,
     standard_to_vmvx.PATTERNS,
     memref_to_util.PATTERNS,
+    tosa_to_arith.PATTERNS,
 )
 
 ILLEGAL_DIALECTS = ("tensor", "memref", "hal", "bufferization")

@@ -103,8 +103,8 @@ def test_compile_tool_writes_a_loadable_file(tmp_path: Path) -> None:
     [
         ("hal.executable.source @x {\n  bogus.op\n}\n", "error: Operation bogus.op is not"),
         (
-            "func.func @f(%x: f32) {\n  return\n}\n",
-            "input.mlir:1:1: error: 'func.func' op pyvmvx-lower-host-to-hal: argument of type f32",
+            "func.func @f(%x: i128) {\n  return\n}\n",
+            "input.mlir:1:1: error: 'func.func' op pyvmvx-lower-host-to-hal: argument of type i128",
         ),
         (
             'hal.executable @x {\n  hal.executable.variant @v target(<"llvm-cpu", "elf">) {\n'

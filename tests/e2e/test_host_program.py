@@ -178,7 +178,7 @@ def test_pyvmvx_run_prints_like_iree_run_module(module_path: Path, tmp_path: Pat
     )
     saved = tmp_path / "count.npy"
     printed = run(str(module_path), "assemble", ["3xi32=4 5 6"], ["-", f"@{saved}"])
-    assert printed == "EXEC @assemble\nresult[0]: hal.buffer_view\n8xi32=7 7 4 5 6 7 100 200\n"
+    assert printed == "EXEC @assemble\nhal.buffer_view\n8xi32=7 7 4 5 6 7 100 200\n"
     assert np.load(saved) == 3
     with pytest.raises(StatusError, match=r"input 0 \(input0\): expected size 4"):
         run(str(module_path), "main", ["2x5xf32=1", "4xf32=0"], [])

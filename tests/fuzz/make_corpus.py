@@ -36,6 +36,8 @@ MLIR = [
         )
     ),
 ]
+PROGRAMS = [TESTS / "e2e" / "programs" / f"{name}.mlir" for name in ("add_bias", "two_results")]
+"""Whole programs: their module files have a host module."""
 MODULES = {
     "abs": "all",
     "mmt4d": "none",
@@ -96,8 +98,13 @@ def seeds() -> dict[str, dict[str, bytes]]:
     return {
         "compile": compile_seeds,
         "module_file": {
-            f"seed-{name}-{mode}.vmfb": pyvmvx.compile(EXECUTABLES / f"{name}.mlir", ukernels=mode)
-            for name, mode in MODULES.items()
+            **{
+                f"seed-{name}-{mode}.vmfb": pyvmvx.compile(
+                    EXECUTABLES / f"{name}.mlir", ukernels=mode
+                )
+                for name, mode in MODULES.items()
+            },
+            **{f"seed-program-{path.stem}.vmfb": pyvmvx.compile(path) for path in PROGRAMS},
         },
         "vmvx_exports": {f"seed-{name}.bin": data for name, data in CALLS.items()},
         "run_input": {f"seed-{name}.txt": text.encode() for name, text in RUN_INPUTS.items()},

@@ -80,6 +80,12 @@ CASES = [
         ("-p", "iree-vmvx-assign-constant-ordinals"),
     ),
     PassCase(
+        "iree-vm-hoist-inlined-rodata",
+        "hoist_inlined_rodata.mlir",
+        ("--pass-pipeline=builtin.module(vm.module(iree-vm-hoist-inlined-rodata))",),
+        ("-p", "iree-vm-hoist-inlined-rodata"),
+    ),
+    PassCase(
         "iree-vmvx-link-executables",
         "link_executables.mlir",
         ("--allow-unregistered-dialect", "--iree-vmvx-link-executables"),

@@ -100,3 +100,26 @@ def test_printing_keeps_the_splat() -> None:
     text = f"%0 = arith.constant dense<2> : tensor<{HUGE}xi32>"
     module = LocatedParser(make_context(), text, "t.mlir").parse_module()
     assert f"dense<2> : tensor<{HUGE}xi32>" in print_ir(module)
+
+
+@pytest.mark.parametrize(
+    ("literal", "type_", "expected"),
+    [
+        ("dense<0xFF800000>", "tensor<2xf32>", [float("-inf")]),
+        ("dense<[0x7F800000, 1.5, 0x3F800000]>", "tensor<3xf32>", [float("inf"), 1.5, 1.0]),
+        ("dense<0x3C00>", "tensor<1xf16>", [1.0]),
+        ("dense<0xBFF0000000000000>", "tensor<1xf64>", [-1.0]),
+        ("dense<0x3F80>", "tensor<1xbf16>", [1.0]),
+        ("dense<[0x10, 7]>", "tensor<2xi32>", [16, 7]),
+    ],
+)
+def test_hex_elements_of_float_tensors_are_bit_patterns(
+    literal: str, type_: str, expected: list[float]
+) -> None:
+    assert _constant(literal, type_).get_values() == tuple(expected)
+
+
+def test_a_hex_element_wider_than_its_float_type_is_a_located_error() -> None:
+    text = "%0 = arith.constant dense<0xFF800000> : tensor<2xf16>"
+    with pytest.raises(ParseError, match="does not fit f16"):
+        LocatedParser(make_context(), text, "t.mlir").parse_module()

@@ -135,43 +135,39 @@ CASES: list[Case] = [
     # iree-vm-conversion, after the whole pipeline (the ops were built by passes).
     Case(
         "buffer_element_type",
-        _source(_generic("bf16", "        linalg.yield %x : bf16")),
-        "'util.buffer.load' op iree-vm-conversion: unsupported buffer element type bf16",
+        _source(_generic("f8E4M3FN", "        linalg.yield %x : f8E4M3FN")),
+        "'util.buffer.load' op iree-vm-conversion: unsupported buffer element type f8E4M3FN",
     ),
     Case(
         "no_vm_op",
         _source(
             _generic(
-                "f32", f"        %t = math.tan %x : f32  {MARK}\n        linalg.yield %t : f32"
+                "f32", f"        %t = math.cbrt %x : f32  {MARK}\n        linalg.yield %t : f32"
             )
         ),
-        "failed to legalize operation 'math.tan'",
+        "failed to legalize operation 'math.cbrt'",
     ),
     Case(
         "float_truncation",
         _source(
             _generic(
                 "f32",
-                "        %w = arith.extf %x : f32 to f64\n"
-                f"        %n = arith.truncf %w : f64 to f16  {MARK}\n"
-                "        %e = arith.extf %n : f16 to f32\n"
+                f"        %n = arith.truncf %x : f32 to f8E5M2  {MARK}\n"
+                "        %e = arith.extf %n : f8E5M2 to f32\n"
                 "        linalg.yield %e : f32",
             )
         ),
-        "unsupported float truncation to f16",
+        "unsupported float truncation to f8E5M2",
     ),
     Case(
-        "float_to_int",
-        _source(
-            _generic(
-                "f32",
-                "        %w = arith.extf %x : f32 to f64\n"
-                f"        %i = arith.fptosi %w : f64 to i32  {MARK}\n"
-                "        %f = arith.sitofp %i : i32 to f32\n"
-                "        linalg.yield %f : f32",
-            )
-        ),
-        "unsupported conversion from f64",
+        "apply_scale_signedness",
+        """func.func private @f(%v: i32, %m: ui32, %s: i8) -> i32 {
+  %r = tosa.apply_scale %v, %m, %s rounding_mode<SINGLE_ROUND> : (i32, ui32, i8) -> i32  // HERE
+  return %r : i32
+}
+""",
+        "tosa.apply_scale on ui32: only signless integers (and vectors of them) lower to arith",
+        run="iree-vmvx-conversion",
     ),
     Case(
         "int_to_float",
@@ -179,12 +175,12 @@ CASES: list[Case] = [
             _generic(
                 "f32",
                 "        %i = arith.fptosi %x : f32 to i32\n"
-                f"        %h = arith.sitofp %i : i32 to bf16  {MARK}\n"
-                "        %f = arith.extf %h : bf16 to f32\n"
+                f"        %h = arith.sitofp %i : i32 to f8E4M3FN  {MARK}\n"
+                "        %f = arith.extf %h : f8E4M3FN to f32\n"
                 "        linalg.yield %f : f32",
             )
         ),
-        "unsupported conversion to bf16",
+        "unsupported conversion to f8E4M3FN",
     ),
     Case(
         "bitcast",
@@ -524,17 +520,32 @@ CASES: list[Case] = [
         run="inline",
     ),
     Case(
-        "host_control_flow",
-        f"func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {{  {MARK}\n"
-        "  cf.br ^next\n^next:\n  func.return %a : tensor<4xf32>\n}\n",
-        "host control flow is not supported yet",
+        "host_branch_operands",
+        f"func.func @f(%i: i32, %a: tensor<4xf32>) -> tensor<4xf32> {{\n"
+        f"  cf.switch %i : i32, [default: ^next(%a : tensor<4xf32>)]  {MARK}\n"
+        "^next(%b: tensor<4xf32>):\n  func.return %b : tensor<4xf32>\n}\n",
+        "cf.switch with tensor operands is not supported",
+        run="pyvmvx-lower-host-to-hal",
+    ),
+    Case(
+        "host_extract_f8",
+        "func.func @f(%t: tensor<2xf8E4M3FN>) {\n  %c1 = arith.constant 1 : index\n"
+        f"  %s = tensor.extract %t[%c1] : tensor<2xf8E4M3FN>  {MARK}\n"
+        "  func.return\n}\n",
+        "a f8E4M3FN element cannot be a host value",
+        run="pyvmvx-lower-host-to-hal",
+    ),
+    Case(
+        "host_declaration",
+        f"func.func @f(%a: tensor<4xf32>) -> tensor<4xf32>  {MARK}\n",
+        "is a declaration without a body",
         run="pyvmvx-lower-host-to-hal",
     ),
     Case(
         "host_scalar_argument",
-        f"func.func @f(%a: tensor<4xf32>, %s: f32) -> tensor<4xf32> {{  {MARK}\n"
+        f"func.func @f(%a: tensor<4xf32>, %s: i128) -> tensor<4xf32> {{  {MARK}\n"
         "  func.return %a : tensor<4xf32>\n}\n",
-        "argument of type f32 is not supported",
+        "argument of type i128 is not supported",
         run="pyvmvx-lower-host-to-hal",
     ),
     Case(
@@ -548,19 +559,10 @@ CASES: list[Case] = [
         "host_op",
         "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n"
         "  %c0 = arith.constant 0 : index\n"
-        f"  %v = tensor.extract %a[%c0] : tensor<4xf32>  {MARK}\n"
-        "  func.return %a : tensor<4xf32>\n}\n",
-        "tensor.extract on the host is not supported yet",
-        run="pyvmvx-lower-host-to-hal",
-    ),
-    Case(
-        "host_dim",
-        "func.func @f(%a: tensor<?xf32>) -> tensor<?xf32> {\n"
-        "  %c0 = arith.constant 0 : index\n"
-        "  %d = tensor.dim %a, %c0 : tensor<?xf32>\n"
-        f"  %e = tensor.dim %a, %d : tensor<?xf32>  {MARK}\n"
-        "  func.return %a : tensor<?xf32>\n}\n",
-        "tensor.dim needs a constant index",
+        "  %v = arith.constant 1.0 : f32\n"
+        f"  %b = tensor.insert %v into %a[%c0] : tensor<4xf32>  {MARK}\n"
+        "  func.return %b : tensor<4xf32>\n}\n",
+        "tensor.insert on the host is not supported yet",
         run="pyvmvx-lower-host-to-hal",
     ),
     Case(
@@ -601,10 +603,27 @@ CASES: list[Case] = [
     ),
     Case(
         "host_result",
-        f"func.func @f(%a: tensor<4xf32>) -> index {{  {MARK}\n"
-        "  %c0 = arith.constant 0 : index\n"
-        "  func.return %c0 : index\n}\n",
-        "result of type index is not supported",
+        f"func.func @f(%a: tensor<4xf32>) -> i128 {{  {MARK}\n"
+        "  %c0 = arith.constant 0 : i128\n"
+        "  func.return %c0 : i128\n}\n",
+        "result of type i128 is not supported",
+        run="pyvmvx-lower-host-to-hal",
+    ),
+    Case(
+        "host_resource_without_data",
+        "func.func @f() -> tensor<4xf32> {\n"
+        f"  %w = arith.constant dense_resource<w> : tensor<4xf32>  {MARK}\n"
+        "  func.return %w : tensor<4xf32>\n}\n",
+        "has no data",
+        run="pyvmvx-lower-host-to-hal",
+    ),
+    Case(
+        "host_resource_size",
+        "func.func @f() -> tensor<4xf32> {\n"
+        f"  %w = arith.constant dense_resource<w> : tensor<4xf32>  {MARK}\n"
+        "  func.return %w : tensor<4xf32>\n}\n"
+        '{-# dialect_resources: {builtin: {w: "0x040000000000803F"}} #-}\n',
+        "holds 4 bytes, tensor<4xf32> needs 16",
         run="pyvmvx-lower-host-to-hal",
     ),
     Case(
@@ -881,6 +900,10 @@ WITHOUT_A_CASE: dict[tuple[str, str, str], str] = {
     ("conversion/to_vm/arith.py", "convert", "conversion from i{source_bits}"): (
         "narrower sources are read as i32 and wider types have no VM type, reported first"
     ),
+    ("conversion/to_vm/arith.py", "convert", "conversion from {op.operands[0].type}"): (
+        "every float type lives in an f32 or f64 register, and other types are refused first"
+    ),
+    ("conversion/to_vm/arith.py", "convert", "operand type {op.operands[0].type}"): _REGISTER,
     ("conversion/to_vm/arith.py", "_extf", "float extension"): (
         "f32 and f64 are the only VM float types; the others are reported as types first"
     ),

@@ -115,9 +115,9 @@ def test_one_source_rule_for_both_tools(
 
 EXECUTABLE_ERRORS = {
     "a host function with a scalar argument": (
-        "func.func @f(%x: f32) {\n  func.return\n}\n",
+        "func.func @f(%x: i128) {\n  func.return\n}\n",
         "end",
-        "1:1: error: 'func.func' op pyvmvx-lower-host-to-hal: argument of type f32",
+        "1:1: error: 'func.func' op pyvmvx-lower-host-to-hal: argument of type i128",
     ),
     "an empty module": (
         "// nothing\n  builtin.module {\n  }\n",

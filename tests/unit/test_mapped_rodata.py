@@ -55,3 +55,26 @@ def test_a_mapped_file_keeps_its_weights_in_place(tmp_path: Path) -> None:
     empty = tmp_path / "empty.vmfb"
     empty.write_bytes(b"")
     assert read_module_file(empty) == b""  # an empty file cannot be mapped
+
+
+def test_compiled_weights_are_segments_of_the_mapping(tmp_path: Path) -> None:
+    """A program's tensor constant (here a `dense_resource` weight) is a rodata segment of
+    the host module, so a mapped file keeps it in place."""
+    import pyvmvx  # the compiler, only for this test: the rest of the file is runtime-only
+
+    weights = np.arange(IN_PLACE_RODATA // 4, dtype=np.float32)
+    t = f"tensor<{weights.size}xf32>"
+    blob = "0x04000000" + weights.tobytes().hex()
+    path = tmp_path / "w.vmfb"
+    path.write_bytes(
+        pyvmvx.compile(
+            f"func.func @w() -> {t} {{\n"
+            f"  %w = arith.constant dense_resource<w> : {t}\n"
+            f"  return %w : {t}\n}}\n"
+            f'{{-# dialect_resources: {{builtin: {{w: "{blob}"}}}} #-}}\n'
+        )
+    )
+    (segment,) = [s for s in _segments(read_module_file(path)) if len(s.data) == weights.nbytes]
+    assert isinstance(segment.data, memoryview) and isinstance(segment.data.obj, mmap.mmap)
+    assert segment.data == weights.tobytes()
+    np.testing.assert_array_equal(pyvmvx.load(path).w(), weights)

@@ -12,7 +12,9 @@ from pyvmvx.dialects.upstream_ext.memref import CopyOp as ExtCopyOp
 
 def test_overrides_replace_and_extend_upstream_dialects() -> None:
     overrides = upstream_ext.get_overrides()
-    assert set(overrides) == {"memref", "linalg", "scf", "tensor", "arith", "affine", "tosa"}
+    assert set(overrides) == {
+        *("memref", "linalg", "scf", "tensor", "arith", "affine", "tosa", "math")
+    }
     dialects = {name: factory() for name, factory in overrides.items()}
     for name, dialect in dialects.items():
         assert dialect.name == name
@@ -23,12 +25,16 @@ def test_overrides_replace_and_extend_upstream_dialects() -> None:
     assert issubclass(ops["memref"]["memref.cast"], upstream_memref.CastOp)
     assert ops["memref"]["memref.subview"] is upstream_memref.SubviewOp
     assert issubclass(ops["linalg"]["linalg.matmul"], upstream_linalg.ops.MatmulOp)
-    assert ops["linalg"]["linalg.generic"] is upstream_linalg.ops.GenericOp
+    assert issubclass(ops["linalg"]["linalg.generic"], upstream_linalg.ops.GenericOp)
+    assert ops["linalg"]["linalg.fill"] is upstream_linalg.ops.FillOp
     for added in (
         "linalg.mmt4d",
         "linalg.pack",
         "linalg.unpack",
         "linalg.batch_matmul",
+        "linalg.map",
+        "linalg.conv_1d_ncw_fcw",
+        "linalg.depthwise_conv_2d_nhwc_hwc",
         "scf.forall",
         "scf.forall.in_parallel",
         "tensor.parallel_insert_slice",

@@ -20,17 +20,29 @@ keep IREE's meaning and the lowering emits another sequence of them:
   (`lroundf`): the operand is rounded toward zero first (`_toward_zero`);
 - remf is C's `fmod` (the sign of the dividend), where `vm.rem.f*` is the IEEE remainder
   (`_remf` corrects it);
-- maximumf/minimumf order -0.0 below +0.0 and propagate NaN (`_min_max_float`).
+- maximumf/minimumf order -0.0 below +0.0 and propagate NaN (`_min_max_float`);
+- fptoui to a 64-bit type covers [2**63, 2**64), where the VM's casts stop (`_float_to_int`).
+
+math ops the VM has no instruction for are expanded (IREE's VM conversion leaves them
+illegal): tan, asin, acos, sinh, cosh, asinh, acosh and atanh compute in f64, an f32 operand
+widened and the result rounded once (`_in_f64`); copysign and the classifications (isnan,
+isinf, isfinite, isnormal) work on bits and magnitudes; trunc is ceil or floor by sign; fpowi is
+`vm.pow.f64`; ipowi is square and multiply unrolled over the exponent's bits, and gives 0 for
+a zero base and a negative exponent (a division by zero in MLIR's expansion).
 
 f16 values live in f32 registers (IREE's type converter). An f16 op computes in f32 and rounds
 its result to f16 (`vm.trunc.f32.f16`, pyvmvx's op), as MLIR's
 `arith-emulate-unsupported-floats` lowers it; for + - * / the f32 result rounded again is the
-correctly rounded f16 result (`_rounded`). IREE's VM conversion rejects f16.
+correctly rounded f16 result (`_rounded`); truncf from f64 rounds to f32 with round-to-odd
+first, so it rounds once (`_round_to_odd_f32`). IREE's VM conversion rejects f16. bf16 is
+handled alike with `vm.trunc.f32.bf16` (f32 keeps 16 more bits than bf16, so f32 results
+rounded again are correctly rounded too); bitcasts between bf16 and i16 shift its bits
+into or out of the high half of an f32. The f8 types have no VM form (a located error).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from math import copysign, isnan
 
 from xdsl.dialects import arith, math
@@ -38,9 +50,11 @@ from xdsl.dialects.builtin import (
     FloatAttr,
     IntegerAttr,
     IntegerType,
+    bf16,
     f16,
     f32,
     f64,
+    i16,
     i32,
     i64,
 )
@@ -53,7 +67,9 @@ from pyvmvx.conversion.to_vm.rewriter import (
     conversion_error,
     type_suffix,
 )
+from pyvmvx.conversion.to_vm.type_converter import NARROW_FLOATS
 from pyvmvx.dialects.upstream_ext.arith import IndexCastUIOp, RemFOp
+from pyvmvx.dialects.upstream_ext.math import IsFiniteOp, IsInfOp, IsNaNOp, IsNormalOp
 from pyvmvx.runtime.vm.ints import wrap_int
 
 # arith.cmpi / arith.cmpf predicate numbers (MLIR's enum order).
@@ -244,15 +260,22 @@ def _templated(template: str) -> Pattern:
 
 
 def _rounded(pattern: Pattern) -> Pattern:
-    """`pattern` on f32 registers, its result rounded to f16 when the op's result is f16."""
+    """`pattern` on f32 registers, its result rounded to f16 or bf16 when the op's is one."""
 
     def convert(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
         results = list(pattern(rw, op, operands))
-        if op.results[0].type != f16:
-            return results
-        return [rw.emit_value("vm.trunc.f32.f16", results, f32)]
+        return _round_narrow(rw, op.results[0].type, results)
 
     return convert
+
+
+def _round_narrow(
+    rw: ConversionRewriter, result_type: Attribute, values: list[SSAValue]
+) -> list[SSAValue]:
+    """`values` (one f32 register) rounded to `result_type` if that lives in f32 registers."""
+    if result_type not in NARROW_FLOATS:
+        return values
+    return [rw.emit_value(f"vm.trunc.f32.{NARROW_FLOATS[result_type]}", values, f32)]
 
 
 def _shift(template: str) -> Pattern:
@@ -544,77 +567,318 @@ def _trunci(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> 
 def _int_to_float(signed: bool) -> Pattern:
     def convert(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
         source_bits = _width(rw, op, op.operands[0].type)
+        result_type = op.results[0].type
+        if _width(rw, op, result_type) not in (32, 64) and result_type not in NARROW_FLOATS:
+            raise _unsupported(op, f"conversion to {result_type}")
         target = _result_type(rw, op)
-        if _width(rw, op, op.results[0].type) not in (32, 64) and op.results[0].type != f16:
-            raise _unsupported(op, f"conversion to {op.results[0].type}")
+        # A wide integer reaches bf16 through f64 and round-to-odd (exact up to 2**53): rounded
+        # to f32 and then to bf16 it could round twice (f16 overflows before that happens).
+        through = f64 if result_type == bf16 and source_bits > 24 else target
         value = operands[0]
         if source_bits < 32:
             value = _read_narrow(rw, op, value, source_bits, "s" if signed else "u")
             source_bits = 32
-        if source_bits == 32 and target == f64:
+        if source_bits == 32 and through == f64:
             value = extend_int(rw, op, value, 32, 64, signed)
             source_bits = 64
         if source_bits not in (32, 64):
             raise _unsupported(op, f"conversion from i{source_bits}")
         kind = "si" if signed else "ui"
-        mnemonic = f"vm.cast.{kind}{source_bits}.{type_suffix(target)}"
-        return [rw.emit_value(mnemonic, [value], target)]
+        mnemonic = f"vm.cast.{kind}{source_bits}.{type_suffix(through)}"
+        result = rw.emit_value(mnemonic, [value], through)
+        return [_round_to_odd_f32(rw, result) if through != target else result]
 
     return convert
 
 
 def _float_to_int(signed: bool) -> Pattern:
-    """MLIR's fptosi/fptoui, which truncate toward zero: `vm.cast.f32.*` rounds half away
-    from zero (IREE's `lroundf`), so it is given the operand already rounded toward zero."""
+    """MLIR's fptosi/fptoui, which truncate toward zero: `vm.cast.f32.*`/`vm.cast.f64.*` round
+    half away from zero (IREE's `lroundf`), so they are given the operand already rounded
+    toward zero. The casts stop at 2**63 (`_lround`); fptoui to a 64-bit type casts larger
+    operands less 2**63 and adds it back. f64 to a narrower type casts to i64 and truncates."""
 
     def convert(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
-        if operands[0].type != f32:
+        value = operands[0]
+        if value.type not in (f32, f64):
             raise _unsupported(op, f"conversion from {op.operands[0].type}")
+        t = type_suffix(value.type)
         target = _result_type(rw, op)
-        mnemonic = f"vm.cast.f32.{'si' if signed else 'ui'}{_register_bits(target)}"
-        result = rw.emit_value(mnemonic, [_toward_zero(rw, operands[0])], target)
-        return [_canonical_result(rw, op, result)]
+        bits = 64 if t == "f64" else _register_bits(target)
+        value = _toward_zero(rw, value)
+        large = None
+        if not signed and bits == 64:
+            two_63 = rw.const_float(2.0**63, value.type)
+            large = compare_float(rw, "oge", value, two_63)
+            value = select(
+                rw, large, rw.emit_value(f"vm.sub.{t}", [value, two_63], value.type), value
+            )
+        result = rw.emit_value(f"vm.cast.{t}.si{bits}", [value], IntegerType(bits))
+        if large is not None:
+            shifted = rw.emit_value("vm.xor.i64", [result, rw.i64(-(1 << 63))], i64)
+            result = select(rw, large, shifted, result)
+        return [_canonical_result(rw, op, integer_cast(rw, result, target, signed=True))]
 
     return convert
 
 
 def _toward_zero(rw: ConversionRewriter, value: SSAValue) -> SSAValue:
-    """An f32 `value` rounded toward zero: `vm.ceil` below zero, else `vm.floor` (the VM has
-    no trunc)."""
-    negative = compare_float(rw, "olt", value, rw.const_float(0.0, f32))
-    up = rw.emit_value("vm.ceil.f32", [value], f32)
-    down = rw.emit_value("vm.floor.f32", [value], f32)
+    """An f32 or f64 `value` rounded toward zero: `vm.ceil` below zero, else `vm.floor` (the
+    VM has no trunc)."""
+    t = type_suffix(value.type)
+    negative = compare_float(rw, "olt", value, rw.const_float(0.0, f32 if t == "f32" else f64))
+    up = rw.emit_value(f"vm.ceil.{t}", [value], value.type)
+    down = rw.emit_value(f"vm.floor.{t}", [value], value.type)
     return select(rw, negative, up, down)
+
+
+def _trunc(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
+    return [_toward_zero(rw, operands[0])]
 
 
 def _extf(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
     target = _result_type(rw, op)
     if operands[0].type == target:  # f16/bf16 already live in f32 registers.
-        return operands
+        return _round_narrow(rw, op.results[0].type, operands)  # bf16 to f16 rounds
     if operands[0].type == f32 and target == f64:
         return [rw.emit_value("vm.ext.f32.f64", operands, f64)]
     raise _unsupported(op, "float extension")
 
 
 def _truncf(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
-    if operands[0].type == f64 and op.results[0].type == f32:
+    """f64 to f32 is `vm.trunc.f64.f32`, f32 (or f16, bf16) to f16 or bf16 `vm.trunc.f32.f16`
+    or `.bf16`; f64 to those rounds to f32 with round-to-odd first (`_round_to_odd_f32`), so
+    rounding twice cannot differ from rounding once."""
+    source, result_type = operands[0].type, op.results[0].type
+    if source == f64 and result_type == f32:
         return [rw.emit_value("vm.trunc.f64.f32", operands, f32)]
-    if operands[0].type == f32 and op.results[0].type == f16:
-        return [rw.emit_value("vm.trunc.f32.f16", operands, f32)]
-    raise _unsupported(op, f"float truncation to {op.results[0].type}")
+    if result_type in NARROW_FLOATS:
+        value = _round_to_odd_f32(rw, operands[0]) if source == f64 else operands[0]
+        return _round_narrow(rw, result_type, [value])
+    raise _unsupported(op, f"float truncation to {result_type}")
+
+
+def _round_to_odd_f32(rw: ConversionRewriter, value: SSAValue) -> SSAValue:
+    """The f64 `value` as an f32 rounded toward zero, its last bit set if that was inexact
+    (f32 keeps 13 more bits than f16, so rounding the result to f16 rounds `value` once)."""
+    nearest = rw.emit_value("vm.trunc.f64.f32", [value], f32)
+    wide = rw.emit_value("vm.ext.f32.f64", [nearest], f64)
+    magnitude = [rw.emit_value("vm.abs.f64", [x], f64) for x in (wide, value)]
+    away = compare_float(rw, "ogt", *magnitude)
+    inexact = compare_float(rw, "une", wide, value)
+    bits = rw.emit_value("vm.bitcast.f32.i32", [nearest], i32)
+    toward_zero = select(rw, away, rw.emit_value("vm.sub.i32", [bits, rw.i32(1)], i32), bits)
+    odd = rw.emit_value("vm.or.i32", [toward_zero, rw.i32(1)], i32)
+    return rw.emit_value("vm.bitcast.i32.f32", [select(rw, inexact, odd, toward_zero)], f32)
 
 
 def _bitcast(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
-    """A no-op when both types share a register type; f32<->i32 and f64<->i64 otherwise."""
+    """A no-op when both types share a register type; f32<->i32 and f64<->i64 otherwise;
+    bf16<->i16 through the high half of an f32 (the i16 kept sign-extended)."""
     target = _result_type(rw, op)
     if operands[0].type == target:
         return operands
     source_type, result_type = op.operands[0].type, op.results[0].type
+    if (source_type, result_type) == (bf16, i16):
+        word = rw.emit_value("vm.bitcast.f32.i32", operands, i32)
+        return [rw.emit_value("vm.shr.i32.s", [word, rw.i32(16)], i32)]
+    if (source_type, result_type) == (i16, bf16):
+        word = rw.emit_value("vm.shl.i32", [operands[0], rw.i32(16)], i32)
+        return [rw.emit_value("vm.bitcast.i32.f32", [word], f32)]
     pairs = ((f32, i32), (i32, f32), (f64, i64), (i64, f64))
     if (source_type, result_type) in pairs:
         mnemonic = f"vm.bitcast.{type_suffix(source_type)}.{type_suffix(result_type)}"
         return [rw.emit_value(mnemonic, operands, target)]
     raise _unsupported(op, f"bitcast from {source_type} to {result_type}")
+
+
+# ---------------------------------------------------------------------------
+# math ops the VM has no instruction for
+# ---------------------------------------------------------------------------
+
+
+def _f64(rw: ConversionRewriter, name: str, *operands: SSAValue) -> SSAValue:
+    """`vm.<name>.f64` of `operands`."""
+    return rw.emit_value(f"vm.{name}.f64", operands, f64)
+
+
+def _in_f64(expansion: Callable[[ConversionRewriter, SSAValue], SSAValue]) -> Pattern:
+    """A unary op computed by `expansion` on f64 registers: an f32 operand is widened and the
+    result rounded once, so the expansion's intermediate roundings do not show in f32."""
+
+    def convert(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
+        (value,) = operands
+        if value.type == f64:
+            return [expansion(rw, value)]
+        if value.type != f32:
+            raise _unsupported(op, f"operand type {op.operands[0].type}")
+        result = expansion(rw, rw.emit_value("vm.ext.f32.f64", [value], f64))
+        return [rw.emit_value("vm.trunc.f64.f32", [result], f32)]
+
+    return convert
+
+
+def _tan(rw: ConversionRewriter, x: SSAValue) -> SSAValue:
+    return _f64(rw, "div", _f64(rw, "sin", x), _f64(rw, "cos", x))
+
+
+def _root_of_one_minus_square(rw: ConversionRewriter, x: SSAValue) -> SSAValue:
+    """sqrt((1 - x) * (1 + x)), NaN for |x| > 1."""
+    one = rw.const_float(1.0, f64)
+    return _f64(rw, "sqrt", _f64(rw, "mul", _f64(rw, "sub", one, x), _f64(rw, "add", one, x)))
+
+
+def _asin(rw: ConversionRewriter, x: SSAValue) -> SSAValue:
+    return _f64(rw, "atan2", x, _root_of_one_minus_square(rw, x))
+
+
+def _acos(rw: ConversionRewriter, x: SSAValue) -> SSAValue:
+    return _f64(rw, "atan2", _root_of_one_minus_square(rw, x), x)
+
+
+def _half_exp(rw: ConversionRewriter, magnitude: SSAValue, small: SSAValue) -> SSAValue:
+    """`small`, or exp(magnitude) / 2 as (exp(m / 2) / 2) * exp(m / 2) where exp(m) alone
+    would overflow though the half does not (m > 709)."""
+    half = rw.const_float(0.5, f64)
+    root = _f64(rw, "exp", _f64(rw, "mul", magnitude, half))
+    large = _f64(rw, "mul", _f64(rw, "mul", root, half), root)
+    return select(rw, compare_float(rw, "ogt", magnitude, rw.const_float(709.0, f64)), large, small)
+
+
+def _sinh(rw: ConversionRewriter, x: SSAValue) -> SSAValue:
+    """sign(x) * (expm1(|x|) - expm1(-|x|)) / 2: no cancellation near zero."""
+    magnitude = _f64(rw, "abs", x)
+    difference = _f64(
+        rw, "sub", _f64(rw, "expm1", magnitude), _f64(rw, "expm1", _f64(rw, "neg", magnitude))
+    )
+    small = _f64(rw, "mul", difference, rw.const_float(0.5, f64))
+    return copy_sign(rw, _half_exp(rw, magnitude, small), x)
+
+
+def _cosh(rw: ConversionRewriter, x: SSAValue) -> SSAValue:
+    magnitude = _f64(rw, "abs", x)
+    total = _f64(rw, "add", _f64(rw, "exp", magnitude), _f64(rw, "exp", _f64(rw, "neg", magnitude)))
+    return _half_exp(rw, magnitude, _f64(rw, "mul", total, rw.const_float(0.5, f64)))
+
+
+_HUGE = 1e150
+"""Above this magnitude x*x overflows f64: the inverse hyperbolics use log(x) + ln 2."""
+
+
+def _log_of_twice(rw: ConversionRewriter, magnitude: SSAValue, small: SSAValue) -> SSAValue:
+    """`small`, or log(2 * magnitude) where `magnitude` exceeds `_HUGE`."""
+    large = _f64(rw, "add", _f64(rw, "log", magnitude), rw.const_float(0.6931471805599453, f64))
+    return select(rw, compare_float(rw, "ogt", magnitude, rw.const_float(_HUGE, f64)), large, small)
+
+
+def _asinh(rw: ConversionRewriter, x: SSAValue) -> SSAValue:
+    """sign(x) * log1p(m + m*m / (1 + sqrt(1 + m*m))) for m = |x|: exact near zero."""
+    m = _f64(rw, "abs", x)
+    one = rw.const_float(1.0, f64)
+    square = _f64(rw, "mul", m, m)
+    root = _f64(rw, "add", one, _f64(rw, "sqrt", _f64(rw, "add", one, square)))
+    small = _f64(rw, "log1p", _f64(rw, "add", m, _f64(rw, "div", square, root)))
+    return copy_sign(rw, _log_of_twice(rw, m, small), x)
+
+
+def _acosh(rw: ConversionRewriter, x: SSAValue) -> SSAValue:
+    """log1p(t + sqrt(t) * sqrt(x + 1)) for t = x - 1: exact near 1, NaN below 1 (sqrt(t))."""
+    one = rw.const_float(1.0, f64)
+    t = _f64(rw, "sub", x, one)
+    root = _f64(rw, "mul", _f64(rw, "sqrt", t), _f64(rw, "sqrt", _f64(rw, "add", x, one)))
+    return _log_of_twice(rw, x, _f64(rw, "log1p", _f64(rw, "add", t, root)))
+
+
+def _atanh(rw: ConversionRewriter, x: SSAValue) -> SSAValue:
+    """sign(x) * log1p(2m / (1 - m)) / 2 for m = |x|: ±inf at ±1, NaN beyond."""
+    m = _f64(rw, "abs", x)
+    one = rw.const_float(1.0, f64)
+    ratio = _f64(rw, "div", _f64(rw, "add", m, m), _f64(rw, "sub", one, m))
+    half = _f64(rw, "mul", _f64(rw, "log1p", ratio), rw.const_float(0.5, f64))
+    return copy_sign(rw, half, x)
+
+
+def copy_sign(rw: ConversionRewriter, magnitude: SSAValue, sign: SSAValue) -> SSAValue:
+    """The f32 or f64 `magnitude` with the sign bit of `sign`."""
+    t = type_suffix(magnitude.type)
+    int_type = i32 if t == "f32" else i64
+    it = type_suffix(int_type)
+    sign_bit = rw.const_int(-(1 << (int_type.width.data - 1)), int_type)
+    rest = rw.const_int((1 << (int_type.width.data - 1)) - 1, int_type)
+    bits = [rw.emit_value(f"vm.bitcast.{t}.{it}", [x], int_type) for x in (magnitude, sign)]
+    kept = rw.emit_value(f"vm.and.{it}", [bits[0], rest], int_type)
+    signed = rw.emit_value(f"vm.and.{it}", [bits[1], sign_bit], int_type)
+    combined = rw.emit_value(f"vm.or.{it}", [kept, signed], int_type)
+    return rw.emit_value(f"vm.bitcast.{it}.{t}", [combined], magnitude.type)
+
+
+def _copysign(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
+    _scalar_suffix(op, operands[0])
+    return [copy_sign(rw, *operands)]
+
+
+# The smallest normal magnitude of each float type (f16 and bf16 live in f32 registers).
+_MIN_NORMAL = {f16: 2.0**-14, bf16: 2.0**-126, f32: 2.0**-126, f64: 2.0**-1022}
+
+
+def _classify(kind: str) -> Pattern:
+    """math.isnan, isinf, isfinite, isnormal as compares of the operand's magnitude."""
+
+    def convert(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
+        (value,) = operands
+        t = _scalar_suffix(op, value)
+        if kind == "nan":
+            return [rw.emit_value(f"vm.cmp.nan.{t}", [value], i32)]
+        float_type = f32 if t == "f32" else f64
+        magnitude = rw.emit_value(f"vm.abs.{t}", [value], float_type)
+        infinity = rw.const_float(float("inf"), float_type)
+        if kind == "inf":
+            return [compare_float(rw, "oeq", magnitude, infinity)]
+        finite = compare_float(rw, "olt", magnitude, infinity)
+        if kind == "finite":
+            return [finite]
+        smallest = rw.const_float(_MIN_NORMAL[op.operands[0].type], float_type)
+        normal = compare_float(rw, "oge", magnitude, smallest)
+        return [rw.emit_value("vm.and.i32", [finite, normal], i32)]
+
+    return convert
+
+
+def _fpowi(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
+    """x ** n for an integer n, as `vm.pow.f64` of n converted exactly (for |n| <= 2**53)."""
+    x, n = operands
+    if n.type == i32:
+        n = rw.emit_value("vm.ext.i32.i64.s", [n], i64)
+    exponent = rw.emit_value("vm.cast.si64.f64", [n], f64)
+    return _in_f64(lambda rw, wide: _f64(rw, "pow", wide, exponent))(rw, op, [x])
+
+
+def _ipowi(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]) -> list[SSAValue]:
+    """MLIR's ipowi (the expansion of `convert-math-to-funcs`), unrolled over the exponent's
+    bits: square-and-multiply for n >= 0; for n < 0, 1 for b = 1, +-1 for b = -1 and 0
+    otherwise (b = 0, a division by zero in MLIR, gives 0 too)."""
+    base, exponent = operands
+    t = _scalar_suffix(op, base)
+    vm_type = base.type
+    one, zero = rw.const_int(1, vm_type), rw.const_int(0, vm_type)
+    odd = compare_int(rw, "ne", rw.emit_value(f"vm.and.{t}", [exponent, one], vm_type), zero)
+    result = one
+    bits = _width(rw, op, op.results[0].type) - 1
+    for bit in range(bits):
+        is_set = odd
+        if bit > 0:
+            mask = rw.const_int(1 << bit, vm_type)
+            masked = rw.emit_value(f"vm.and.{t}", [exponent, mask], vm_type)
+            is_set = compare_int(rw, "ne", masked, zero)
+        result = select(rw, is_set, rw.emit_value(f"vm.mul.{t}", [result, base], vm_type), result)
+        if bit < bits - 1:
+            base = rw.emit_value(f"vm.mul.{t}", [base, base], vm_type)
+    base = operands[0]
+    minus_one = rw.const_int(-1, vm_type)
+    sign = select(rw, odd, minus_one, one)
+    inverse = select(rw, compare_int(rw, "eq", base, minus_one), sign, zero)
+    inverse = select(rw, compare_int(rw, "eq", base, one), one, inverse)
+    negative = compare_int(rw, "slt", exponent, zero)
+    return [select(rw, negative, inverse, result)]
 
 
 PATTERNS = PatternTable[Pattern](
@@ -632,6 +896,22 @@ PATTERNS = PatternTable[Pattern](
         ),
         (math.CountLeadingZerosOp, _narrow(_ctlz, "u", wraps=False)),
         (RemFOp, _rounded(_remf)),
+        (math.TanOp, _rounded(_in_f64(_tan))),
+        (math.AsinOp, _rounded(_in_f64(_asin))),
+        (math.AcosOp, _rounded(_in_f64(_acos))),
+        (math.SinhOp, _rounded(_in_f64(_sinh))),
+        (math.CoshOp, _rounded(_in_f64(_cosh))),
+        (math.AsinhOp, _rounded(_in_f64(_asinh))),
+        (math.AcoshOp, _rounded(_in_f64(_acosh))),
+        (math.AtanhOp, _rounded(_in_f64(_atanh))),
+        (math.TruncOp, _trunc),
+        (math.CopySignOp, _copysign),
+        (IsNaNOp, _classify("nan")),
+        (IsInfOp, _classify("inf")),
+        (IsFiniteOp, _classify("finite")),
+        (IsNormalOp, _classify("normal")),
+        (math.FPowIOp, _rounded(_fpowi)),
+        (math.IPowIOp, _narrow(_ipowi, "s", wraps=True)),
         (math.FmaOp, _rounded(_fma)),
         (arith.SelectOp, _select),
         (arith.CmpiOp, _cmpi),

@@ -6,17 +6,19 @@ defaults IREE's ops carry as attributes are constants here: memory types and usa
 runtime has one kind of memory), binding slot 0 and a reserved 0 in each binding tuple.
 `hal.executable.lookup` becomes `hal.executable.create` of the `vmvx-bytecode-fb` format
 whose data is the executable's symbol name (pyvmvx's executables live in the same module
-file, see `hal_imports.mlir`).
+file, see `hal_imports.mlir`). `hal.allocator.import` of a `!util.buffer` (module rodata)
+is IREE's `try` import; its `did_import` is whether the buffer is non-null.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects.builtin import StringAttr
+from xdsl.dialects.builtin import StringAttr, i32, i64
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from pyvmvx.conversion.framework import PatternTable
+from pyvmvx.conversion.to_vm.arith import canonical, extend_int
 from pyvmvx.conversion.to_vm.calls import call_import_with_groups
 from pyvmvx.conversion.to_vm.rewriter import ConversionRewriter, Pattern
 from pyvmvx.dialects import hal
@@ -78,6 +80,53 @@ def _allocate(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
     allocator, affinity, size = operands
     groups = [[allocator], [affinity], [rw.i32(0)], [rw.i32(0)], [size]]
     return _call(rw, op, "allocator.allocate", groups)
+
+
+def _buffer_subspan(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+    return _call(rw, op, "buffer.subspan", [[v] for v in operands])
+
+
+def _buffer_load(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+    """IREE's load of 1, 2 or 4 bytes, narrow results made canonical; an i64 is two 4-byte
+    loads, low word first."""
+    assert isinstance(op, host.BufferLoadOp)
+    buffer, offset = operands
+    bits = op.result.type.width.data
+
+    def load(at: SSAValue, length: int) -> SSAValue:
+        groups = [[buffer], [at], [rw.i32(length)]]
+        return call_import_with_groups(rw, op, "hal.buffer.load", groups, [i32])[0]
+
+    if bits == 64:
+        words = [
+            extend_int(rw, op, load(at, 4), 32, 64, signed=False)
+            for at in (offset, rw.emit_value("vm.add.i64", [offset, rw.i64(4)], i64))
+        ]
+        high = rw.emit_value("vm.shl.i64", [words[1], rw.i32(32)], i64)
+        return [rw.emit_value("vm.or.i64", [words[0], high], i64)]
+    value = load(offset, max(bits, 8) // 8)
+    return [value if bits == 32 else canonical(rw, op, value, bits)]
+
+
+def _import(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+    """IREE's `try` import (a null buffer when it fails, never an error): `did_import` is
+    whether the buffer is non-null."""
+    assert isinstance(op, host.AllocatorImportOp)
+    allocator, source, offset, length, affinity = operands
+    groups = [
+        [allocator],
+        [rw.i32(1)],
+        [affinity],
+        [rw.i32(0)],
+        [rw.i32(0)],
+        [source],
+        [offset],
+        [length],
+    ]
+    buffer_type = rw.convert_type(op.result.type, op)
+    (buffer,) = call_import_with_groups(rw, op, "hal.allocator.import", groups, [buffer_type])
+    did_import = rw.emit_value("vm.cmp.nz.ref", [buffer], rw.convert_type(op.did_import.type, op))
+    return [did_import, buffer]
 
 
 def _command_buffer_create(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
@@ -144,6 +193,9 @@ PATTERNS = PatternTable[Pattern](
         (host.BufferViewAssertOp, _view_assert),
         (host.BufferViewCreateOp, _view_create),
         (host.AllocatorAllocateOp, _allocate),
+        (host.AllocatorImportOp, _import),
+        (host.BufferLoadOp, _buffer_load),
+        (host.BufferSubspanOp, _buffer_subspan),
         (hal.CommandBufferCreateOp, _command_buffer_create),
         (hal.ExecutableLookupOp, _executable_lookup),
         (hal.CommandBufferDispatchOp, _dispatch),

@@ -3,7 +3,8 @@
 VM registers hold i32, i64, f32, f64 and references, so:
 - `index` becomes `i<index_bits>` (IREE's `--iree-vm-target-index-bits`, 64 by default);
 - integers narrower than 32 bits (i1, i8, i16) live in i32 registers; i32/i64 stay;
-- floats narrower than 32 bits widen to f32 (the f32 extension is on for VMVX); f32/f64 stay;
+- f16 and bf16 widen to f32 (the f32 extension is on for VMVX; `NARROW_FLOATS`); f32/f64
+  stay; the f8 types have no VM form;
 - `!util.buffer` becomes `!vm.buffer`, `!util.list<T>` becomes `!vm.list<T'>` (variant
   elements, `?`, stay `?`);
 - HAL object types (`!hal.buffer_view`, ...) become `!vm.ref<!hal.*>`;
@@ -20,6 +21,8 @@ from xdsl.dialects.builtin import (
     Float64Type,
     IndexType,
     IntegerType,
+    bf16,
+    f16,
     f32,
     i32,
 )
@@ -37,6 +40,10 @@ HAL_OBJECT_TYPES = (
     hal.ExecutableType,
 )
 """HAL object types (host code): `!vm.ref<!hal.*>` in VM registers."""
+
+NARROW_FLOATS: dict[Attribute, str] = {f16: "f16", bf16: "bf16"}
+"""The floats that live in f32 registers, with the suffix of pyvmvx's `vm` ops that round an
+f32 to them (`vm.trunc.f32.<suffix>`) and load and store them (`vm.buffer.load.<suffix>`)."""
 
 
 @dataclass(frozen=True)
@@ -61,8 +68,8 @@ class VMTypeConverter:
             return i32 if width < 32 else None
         if isinstance(attr, Float32Type | Float64Type):
             return attr
-        if isinstance(attr, AnyFloat):
-            return f32 if attr.bitwidth < 32 else None
+        if attr in NARROW_FLOATS:
+            return f32
         if isinstance(attr, util.BufferType):
             return BufferType()
         if isinstance(attr, util.ListType):

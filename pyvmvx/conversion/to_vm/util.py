@@ -3,8 +3,9 @@
 Buffer loads and stores take a byte offset in `util` but an element index in `vm` (for
 i8 the two agree), so the offset is divided by the element size, as IREE's
 `unscaleOffset` does. Offsets and sizes are i64 in `vm`; with 32-bit indices they are
-zero-extended. `util.buffer.subspan` has no lowering: it must have been folded away. f16
-elements use pyvmvx's `vm.buffer.load.f16`/`store.f16` (f16 lives in f32 registers).
+zero-extended. `util.buffer.subspan` has no lowering: it must have been folded away. f16 and
+bf16 elements use pyvmvx's `vm.buffer.load.f16`/`store.f16` and `.bf16` (they live in f32
+registers).
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from xdsl.dialects.builtin import (
     IntegerType,
     Signedness,
     UnitAttr,
-    f16,
     f32,
     f64,
     i32,
@@ -36,6 +36,7 @@ from pyvmvx.conversion.to_vm.rewriter import (
     conversion_error,
     type_suffix,
 )
+from pyvmvx.conversion.to_vm.type_converter import NARROW_FLOATS
 from pyvmvx.dialects import util
 from pyvmvx.dialects.vm.structural import InitializerOp
 from pyvmvx.dialects.vm.types import is_ref_type
@@ -81,8 +82,8 @@ def _access_suffix(rw: ConversionRewriter, op: Operation, attr: Attribute) -> st
         return f"i{max(8, attr.width.data)}"
     if attr in (f32, f64):
         return type_suffix(attr)
-    if attr == f16:
-        return "f16"
+    if attr in NARROW_FLOATS:
+        return NARROW_FLOATS[attr]
     raise conversion_error(op, f"unsupported buffer element type {attr}")
 
 

@@ -1,10 +1,10 @@
 """Extensions of upstream xDSL 0.75 dialects that IREE-produced IR needs.
 
 `get_overrides()` returns extended copies of upstream dialects (`memref`, `linalg`, `scf`,
-`tensor`, `arith`, `affine`, `tosa`): the upstream op list with some ops replaced and some added,
-registered by `pyvmvx-opt` in place of the upstream dialects. Every added or replaced op
-prints and parses MLIR's (IREE's) own custom syntax and keeps MLIR's generic form
-(operand order, property names).
+`tensor`, `arith`, `affine`, `tosa`, `math`): the upstream op list with some ops replaced and
+some added, registered by `pyvmvx-opt` in place of the upstream dialects. Every added or
+replaced op prints and parses MLIR's (IREE's) own custom syntax and keeps MLIR's generic
+form (operand order, property names).
 
 Which class to use (build with these; matching with `isinstance` works as noted):
 
@@ -18,13 +18,22 @@ Which class to use (build with these; matching with `isinstance` works as noted)
 - `linalg.pooling_<layout>_<kind>` (MLIR's 17 pooling ops): `linalg.POOLING_OPS` (new, one
   parameterized definition; it replaces upstream's `pooling_nchw_max`, whose body was wrong).
 - `linalg.elementwise`: `linalg.ElementwiseOp` with `ElementwiseKindAttr` (new).
+- MLIR's convolutions (`conv_1d_*`, `conv_2d_*` including `_q`, `conv_3d_*`,
+  `depthwise_conv_1d/2d_*`): `linalg.CONV_OPS` (new, one definition parameterized by the
+  loops of each operand; it replaces upstream's 2-D ones, which refused `vector` strides).
+- `linalg.map`: `linalg.MapOp` (new; `generalize()` gives the `linalg.generic`).
+- `linalg.generic`: `linalg.GenericOp`, a subclass of upstream's whose parser also reads
+  several result types in parentheses, `-> (T, U)`, as MLIR writes them.
 - `scf.forall`, `scf.forall.in_parallel`: `scf.ForallOp`, `InParallelOp` (new).
-- `tensor.parallel_insert_slice`: `tensor.ParallelInsertSliceOp` (new).
+- `tensor.parallel_insert_slice`, `tensor.generate`: `tensor.ParallelInsertSliceOp`,
+  `GenerateOp` (new).
 - `arith.remf`, `arith.index_castui`: `arith.RemFOp`, `IndexCastUIOp` (new; the latter is
   deliberately not an `arith.IndexCastOp`).
 - `affine.delinearize_index`, `linearize_index`, `max`: `affine.DelinearizeIndexOp`,
   `LinearizeIndexOp`, `MaxOp` (new).
-- `tosa.apply_scale`: `tosa.ApplyScaleOp` (new, parse-level).
+- `tosa.apply_scale`: `tosa.ApplyScaleOp` (new; `iree-vmvx-conversion` lowers it to arith).
+- `math.isnan`, `isinf`, `isfinite`, `isnormal`: `math.IsNaNOp`, `IsInfOp`, `IsFiniteOp`,
+  `IsNormalOp` (new).
 
 A parsed op is an instance of the subclass, so code matching the upstream class keeps
 working. An op built from an upstream memref class verifies but prints in generic form (no
@@ -84,6 +93,11 @@ def get_overrides() -> dict[str, Callable[[], Dialect]]:
 
         return Tosa
 
+    def get_math() -> Dialect:
+        from .math import Math
+
+        return Math
+
     return {
         "memref": get_memref,
         "linalg": get_linalg,
@@ -92,4 +106,5 @@ def get_overrides() -> dict[str, Callable[[], Dialect]]:
         "arith": get_arith,
         "affine": get_affine,
         "tosa": get_tosa,
+        "math": get_math,
     }

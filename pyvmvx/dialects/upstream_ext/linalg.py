@@ -22,6 +22,16 @@ outs(...)`: MLIR's named elementwise op with its unary, binary and ternary kinds
 default to identities over the output's rank (all loops parallel) and print only when not
 the default.
 
+Convolutions: MLIR's `conv_*` and `depthwise_conv_*` ops (`CONV_OPS`), one definition
+parameterized by the loops indexing each operand, as OpDSL defines them:
+`{dilations = dense<..> : tensor<Nxi64>, strides = ...}` (optional, default 1; `vector`
+attributes too), `ins(%input, %kernel : ...)` (`_q`: and the two i32 zero points)
+`outs(%init : ...)`, body `out + cast(in) * cast(kernel)`.
+
+`linalg.map ins(...) outs(%init : T) (%a: E, ...) {...}` (or the short form
+`linalg.map { arith.addf } ins(...) outs(...)`): the mapper takes the input elements only.
+`linalg.generic` is upstream's, parsing `-> (T, U)` for several results.
+
 Relayout ops: `linalg.pack` and `linalg.unpack` with `padding_value`, `outer_dims_perm`,
 `inner_dims_pos`, static or dynamic `inner_tiles` and `into`, on tensors (one result) or
 memrefs (no result), with MLIR's verifier.
@@ -52,6 +62,7 @@ from xdsl.dialects.builtin import (
     IntegerType,
     MemRefType,
     ShapedType,
+    StringAttr,
     TensorType,
     i1,
     i64,
@@ -63,7 +74,7 @@ from xdsl.dialects.linalg.abstract_ops import (
     LinalgStructuredOperation,
     NamedOperation,
 )
-from xdsl.dialects.linalg.attrs import IteratorTypeAttr
+from xdsl.dialects.linalg.attrs import IteratorType, IteratorTypeAttr
 from xdsl.dialects.utils import (
     EnumAttribute,
     get_dynamic_index_list,
@@ -72,7 +83,7 @@ from xdsl.dialects.utils import (
     split_dynamic_index_list,
     verify_dynamic_index_list,
 )
-from xdsl.ir import Attribute, BlockArgument, Dialect, Operation, Region, SSAValue
+from xdsl.ir import Attribute, Block, BlockArgument, Dialect, Operation, Region, SSAValue
 from xdsl.ir.affine import AffineDimExpr, AffineExpr, AffineMap
 from xdsl.irdl import (
     AttrSizedOperandSegments,
@@ -484,18 +495,14 @@ class _PoolingOp(NamedOperation, ABC):
     def window_rank(cls) -> int:
         return len(cls.LAYOUT) - 2
 
-    def _window_values(self, name: str) -> tuple[int, ...]:
-        """The strides or dilations, 1 when absent (a splat may hold a single element)."""
-        attr = cast(DenseIntElementsAttr | None, self.properties.get(name))
-        values = (1,) if attr is None else attr.get_values()
-        return values * self.window_rank() if len(values) == 1 else values
-
     def get_default_indexing_maps(self) -> Sequence[AffineMap]:
         outer = len(self.LAYOUT)
         loops = outer + self.window_rank()
         output = tuple(AffineDimExpr(d) for d in range(outer))
         window = tuple(AffineDimExpr(d) for d in range(outer, loops))
-        strides, dilations = self._window_values("strides"), self._window_values("dilations")
+        rank = self.window_rank()
+        strides = _window_values(self, "strides", rank)
+        dilations = _window_values(self, "dilations", rank)
         factors = iter(zip(window, strides, dilations, strict=True))
         image: list[AffineExpr] = []
         for letter, dim in zip(self.LAYOUT, output, strict=True):
@@ -512,14 +519,7 @@ class _PoolingOp(NamedOperation, ABC):
     def verify_(self) -> None:
         if len(self.inputs) != 2 or len(self.outputs) != 1:
             raise VerifyException("expected op with 2 inputs and 1 output")
-        rank = self.window_rank()
-        for name in ("strides", "dilations"):
-            attr = cast(DenseIntElementsAttr | None, self.properties.get(name))
-            if attr is not None and (attr.get_element_type() != i64 or attr.get_shape() != (rank,)):
-                raise VerifyException(
-                    f"attribute '{name}' failed to satisfy constraint: 64-bit signless int "
-                    f"elements attribute of shape [{rank}]"
-                )
+        _verify_window_attrs(self, self.window_rank())
         super().verify_()
 
 
@@ -542,6 +542,164 @@ POOLING_OPS = tuple(
     _pooling_op(layout, kind) for layout, kinds in _POOLING_KINDS.items() for kind in kinds
 )
 """MLIR's pooling ops (upstream xDSL has only `pooling_nchw_max`, with a wrong body)."""
+
+
+# --- convolutions ---------------------------------------------------------------------
+
+
+class _ConvSpec(NamedTuple):
+    """A convolution as MLIR's OpDSL defines it: its loops, in order, and the loops indexing
+    each operand. In the input, a spatial letter `d`, `h` or `w` stands for
+    `o<letter> * stride + k<letter> * dilation`; loops the output does not use reduce."""
+
+    loops: str
+    input: str
+    kernel: str
+    output: str
+    quantized: bool = False
+
+
+_CONV_SPECS = {
+    "conv_1d_ncw_fcw": _ConvSpec("n f ow c kw", "n c w", "f c kw", "n f ow"),
+    "conv_1d_nwc_wcf": _ConvSpec("n ow f kw c", "n w c", "kw c f", "n ow f"),
+    "conv_2d_nchw_fchw": _ConvSpec("n f oh ow c kh kw", "n c h w", "f c kh kw", "n f oh ow"),
+    "conv_2d_nchw_fchw_q": _ConvSpec(
+        "n f oh ow c kh kw", "n c h w", "f c kh kw", "n f oh ow", quantized=True
+    ),
+    "conv_2d_nhwc_hwcf": _ConvSpec("n oh ow f kh kw c", "n h w c", "kh kw c f", "n oh ow f"),
+    "conv_2d_nhwc_hwcf_q": _ConvSpec(
+        "n oh ow f kh kw c", "n h w c", "kh kw c f", "n oh ow f", quantized=True
+    ),
+    "conv_2d_nhwc_fhwc": _ConvSpec("n oh ow f kh kw c", "n h w c", "f kh kw c", "n oh ow f"),
+    "conv_2d_ngchw_gfchw": _ConvSpec(
+        "n g fg oh ow c kh kw", "n g c h w", "g fg c kh kw", "n g fg oh ow"
+    ),
+    "conv_2d_ngchw_fgchw": _ConvSpec(
+        "n g fg oh ow c kh kw", "n g c h w", "fg g c kh kw", "n g fg oh ow"
+    ),
+    "conv_2d_nhwgc_gfhwc": _ConvSpec(
+        "n oh ow g fg kh kw c", "n h w g c", "g fg kh kw c", "n oh ow g fg"
+    ),
+    "conv_3d_ncdhw_fcdhw": _ConvSpec(
+        "n od oh ow f kd kh kw c", "n c d h w", "f c kd kh kw", "n f od oh ow"
+    ),
+    "conv_3d_ndhwc_dhwcf": _ConvSpec(
+        "n od oh ow f kd kh kw c", "n d h w c", "kd kh kw c f", "n od oh ow f"
+    ),
+    "depthwise_conv_1d_ncw_cw": _ConvSpec("n ow ic kw", "n ic w", "ic kw", "n ic ow"),
+    "depthwise_conv_1d_nwc_wc": _ConvSpec("n ow ic kw", "n w ic", "kw ic", "n ow ic"),
+    "depthwise_conv_2d_nchw_chw": _ConvSpec(
+        "n oh ow ic kh kw", "n ic h w", "ic kh kw", "n ic oh ow"
+    ),
+    "depthwise_conv_2d_nhwc_hwc": _ConvSpec(
+        "n oh ow ic kh kw", "n h w ic", "kh kw ic", "n oh ow ic"
+    ),
+}
+"""MLIR's convolution ops (OpDSL's `core_named_ops.py`)."""
+
+
+def _window_values(op: Operation, name: str, rank: int) -> tuple[int, ...]:
+    """The `strides` or `dilations` of a convolution or pooling op, 1 when absent (a splat
+    may hold a single element)."""
+    attr = cast(DenseIntElementsAttr | None, op.properties.get(name))
+    values = (1,) if attr is None else attr.get_values()
+    return values * rank if len(values) == 1 else values
+
+
+def _verify_window_attrs(op: Operation, rank: int) -> None:
+    for name in ("strides", "dilations"):
+        attr = cast(DenseIntElementsAttr | None, op.properties.get(name))
+        if attr is not None and (attr.get_element_type() != i64 or attr.get_shape() != (rank,)):
+            raise VerifyException(
+                f"attribute '{name}' failed to satisfy constraint: 64-bit signless int "
+                f"elements attribute of shape [{rank}]"
+            )
+
+
+class _ConvOp(NamedOperation, ABC):
+    """`linalg.conv_*`/`depthwise_conv_*`: `out += cast(in) * cast(kernel)` over the
+    kernel window (`_q`: `(cast(in) - cast(in_zp)) * (cast(kernel) - cast(kernel_zp))`),
+    with `{dilations = dense<..>, strides = dense<..>}` (optional, default 1)."""
+
+    PRINT_ATTRS_IN_FRONT: ClassVar[bool] = True
+    SPEC: ClassVar[_ConvSpec]
+
+    dilations = opt_prop_def(DenseIntElementsAttr)
+    strides = opt_prop_def(DenseIntElementsAttr)
+
+    traits = traits_def(DestinationStyleMemoryEffect())
+
+    @classmethod
+    def get_hidden_region(cls, inputs: Sequence[SSAValue], outputs: Sequence[SSAValue]) -> Region:
+        if not cls.SPEC.quantized:
+            return contraction_region(inputs, outputs)
+        if len(inputs) != 4 or len(outputs) != 1:
+            raise ValueError("expected op with 4 inputs and 1 output")
+        arg_types = [_element_type(v) for v in (*inputs, *outputs)]
+        acc = arg_types[4]
+
+        @Builder.implicit_region(arg_types)
+        def body(args: tuple[BlockArgument, ...]) -> None:
+            value = binary_fn("sub", _cast(args[0], acc), _cast(args[2], acc))
+            weight = binary_fn("sub", _cast(args[1], acc), _cast(args[3], acc))
+            linalg_ops.YieldOp(binary_fn("add", args[4], binary_fn("mul", value, weight)))
+
+        return body
+
+    @classmethod
+    def window_rank(cls) -> int:
+        return sum(1 for letter in cls.SPEC.input.split() if letter in ("d", "h", "w"))
+
+    def get_default_indexing_maps(self) -> Sequence[AffineMap]:
+        spec = self.SPEC
+        loops = spec.loops.split()
+        dims = {name: AffineDimExpr(i) for i, name in enumerate(loops)}
+        rank = self.window_rank()
+        strides = iter(_window_values(self, "strides", rank))
+        dilations = iter(_window_values(self, "dilations", rank))
+        image = tuple(
+            dims["o" + n] * next(strides) + dims["k" + n] * next(dilations)
+            if n in ("d", "h", "w")
+            else dims[n]
+            for n in spec.input.split()
+        )
+
+        def plain(names: str) -> AffineMap:
+            return AffineMap(len(loops), 0, tuple(dims[n] for n in names.split()))
+
+        scalar = AffineMap(len(loops), 0, ())
+        zero_points = (scalar, scalar) if spec.quantized else ()
+        image_map = AffineMap(len(loops), 0, image)
+        return (image_map, plain(spec.kernel), *zero_points, plain(spec.output))
+
+    def get_iterator_types(self) -> ArrayAttr[IteratorTypeAttr]:
+        output = self.SPEC.output.split()
+        kinds = "".join("p" if n in output else "r" for n in self.SPEC.loops.split())
+        return ArrayAttr(_iterators(kinds))
+
+    def verify_(self) -> None:
+        count = 4 if self.SPEC.quantized else 2
+        if len(self.inputs) != count or len(self.outputs) != 1:
+            raise VerifyException(f"expected op with {count} inputs and 1 output")
+        _verify_window_attrs(self, self.window_rank())
+        super().verify_()
+
+
+def _conv_op(name: str) -> type[_ConvOp]:
+    class_name = "".join(part.capitalize() for part in name.split("_")) + "Op"
+    namespace: dict[str, object] = {
+        "name": f"linalg.{name}",
+        "SPEC": _CONV_SPECS[name],
+        "__annotations__": {"SPEC": ClassVar[_ConvSpec]},
+        "__module__": __name__,
+        "__qualname__": class_name,
+        "__doc__": f"`linalg.{name}`: MLIR's convolution of that layout.",
+    }
+    return irdl_op_definition(type(class_name, (_ConvOp,), namespace))
+
+
+CONV_OPS = tuple(_conv_op(name) for name in _CONV_SPECS)
+"""MLIR's convolutions (upstream xDSL has a few 2-D ones, which refuse `vector` strides)."""
 
 
 # --- linalg.elementwise ---------------------------------------------------------------
@@ -779,6 +937,210 @@ def _default_maps(kind: ElementwiseKind, outputs: Sequence[SSAValue]) -> tuple[A
     return (AffineMap.identity(_output_rank(outputs)),) * (_arity(kind) + 1)
 
 
+# --- generic --------------------------------------------------------------------------
+
+
+@irdl_op_definition
+class GenericOp(linalg_ops.GenericOp):
+    """`linalg.generic`: upstream's op, whose parser also reads several result types in
+    parentheses, `-> (T, U)`, as MLIR (and upstream's printer) writes them."""
+
+    name = "linalg.generic"
+
+    inputs = var_operand_def()
+    outputs = var_operand_def(ShapedType)
+    res = var_result_def(TensorType)
+    body = region_def("single_block")
+    indexing_maps = prop_def(ArrayAttr[AffineMapAttr])
+    iterator_types = prop_def(ArrayAttr[IteratorTypeAttr])
+    doc = opt_prop_def(StringAttr)
+    library_call = opt_prop_def(StringAttr)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> Self:
+        pos = parser.pos
+        attrs = dict(parser.parse_optional_attr_dict())
+        maps, iterators = attrs.pop("indexing_maps", None), attrs.pop("iterator_types", None)
+        if not isinstance(maps, ArrayAttr) or not isinstance(iterators, ArrayAttr):
+            parser.raise_error(
+                "expected indexing_maps and iterator_types for linalg.generic", pos, parser.pos
+            )
+        iterator_types = [
+            IteratorTypeAttr(IteratorType(it.data)) if isinstance(it, StringAttr) else it
+            for it in cast(ArrayAttr[Attribute], iterators)
+        ]
+        doc, library_call = attrs.pop("doc", None), attrs.pop("library_call", None)
+        inputs = _parse_operand_list(parser, "ins")
+        outputs = _parse_operand_list(parser, "outs")
+        if parser.parse_optional_keyword("attrs") is not None:
+            parser.parse_punctuation("=")
+            attrs |= parser.expect(parser.parse_optional_attr_dict, "expected extra attributes")
+        body = parser.parse_region()
+        result_types: list[Attribute] = []
+        if parser.parse_optional_punctuation("->") is not None:
+            result_types = parser.parse_optional_comma_separated_list(
+                Parser.Delimiter.PAREN, parser.parse_type
+            ) or parser.parse_comma_separated_list(Parser.Delimiter.NONE, parser.parse_type)
+        op = cls(
+            inputs,
+            outputs,
+            body,
+            cast(ArrayAttr[AffineMapAttr], maps),
+            iterator_types,
+            result_types,
+            cast(StringAttr | None, doc),
+            cast(StringAttr | None, library_call),
+        )
+        op.attributes |= attrs
+        return op
+
+
+# --- map ------------------------------------------------------------------------------
+
+
+@irdl_op_definition
+class MapOp(LinalgStructuredOperation):
+    """`linalg.map ins(...) outs(%init : T) (%a: E, ...) {...}`, or the short form
+    `linalg.map { arith.addf } ins(...) outs(...)`: MLIR's elementwise map, whose mapper
+    takes the input elements only (no init element), all maps identities over the init.
+
+    `generalize()` gives the equivalent `linalg.generic`, whose body also takes the init."""
+
+    name = "linalg.map"
+
+    inputs = var_operand_def(ShapedType)
+    outputs = var_operand_def(ShapedType)
+    res = var_result_def(TensorType)
+    body = region_def("single_block")
+
+    traits = traits_def(DestinationStyleMemoryEffect())
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+
+    def __init__(
+        self,
+        inputs: Sequence[SSAValue],
+        init: SSAValue,
+        body: Region,
+        attributes: Mapping[str, Attribute] | None = None,
+    ) -> None:
+        result_types = [init.type] if isinstance(init.type, TensorType) else []
+        super().__init__(
+            operands=[inputs, [init]],
+            result_types=[result_types],
+            attributes=attributes,
+            regions=[body],
+        )
+
+    def get_indexing_maps(self) -> ArrayAttr[AffineMapAttr]:
+        rank = cast(ShapedType, self.outputs[0].type).get_num_dims()
+        return ArrayAttr((AffineMapAttr(AffineMap.identity(rank)),) * len(self.operands))
+
+    def get_iterator_types(self) -> ArrayAttr[IteratorTypeAttr]:
+        return ArrayAttr(_iterators("p" * cast(ShapedType, self.outputs[0].type).get_num_dims()))
+
+    def generalize(self) -> linalg_ops.GenericOp:
+        """The equivalent `linalg.generic` (the body gains an unused init argument)."""
+        body = self.body.clone()
+        body.block.insert_arg(_element_type(self.outputs[0]), len(body.block.args))
+        return linalg_ops.GenericOp(
+            self.inputs,
+            self.outputs,
+            body,
+            self.get_indexing_maps(),
+            self.get_iterator_types(),
+            self.res.types,
+        )
+
+    @classmethod
+    def parse(cls, parser: Parser) -> Self:
+        payload = _parse_payload(parser)
+        pos = parser.pos
+        inputs = _parse_operand_list(parser, "ins")
+        outputs = _parse_operand_list(parser, "outs")
+        if len(outputs) != 1:
+            parser.raise_error("expected one init operand", pos, parser.pos)
+        (init,) = outputs
+        attributes = parser.parse_optional_attr_dict()
+        if payload is None:
+            entry_args = parser.parse_comma_separated_list(
+                parser.Delimiter.PAREN, parser.parse_argument
+            )
+            body = parser.parse_region(entry_args)
+        else:
+            arg_types = [_element_type(v) for v in inputs]
+            body = _payload_region(*payload, arg_types, _element_type(init))
+        return cls(inputs, init, body, attributes)
+
+    def print(self, printer: Printer) -> None:
+        _print_operand_list(printer, "ins", self.inputs)
+        _print_operand_list(printer, "outs", self.outputs)
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" ")
+        with printer.in_parens():
+            printer.print_list(self.body.block.args, printer.print_block_argument)
+        printer.print_string(" ")
+        printer.print_region(self.body, print_entry_block_args=False)
+
+    def verify_(self) -> None:
+        if len(self.outputs) != 1:
+            raise VerifyException("expected one init operand")
+        args = self.body.block.args
+        if len(args) != len(self.inputs):
+            raise VerifyException(
+                "expects number of operands to match the arity of mapper, but got: "
+                f"{len(self.inputs)} and {len(args)}"
+            )
+        shape = cast(ShapedType, self.outputs[0].type).get_shape()
+        for arg, value in zip(args, self.inputs, strict=True):
+            if arg.type != _element_type(value):
+                raise VerifyException(
+                    f"expected element type of input {_element_type(value)} to match bbArg "
+                    f"type {arg.type}"
+                )
+            input_shape = cast(ShapedType, value.type).get_shape()
+            if input_shape != shape:
+                raise VerifyException(
+                    f"expected shape of input ({', '.join(map(str, input_shape))}) to match "
+                    f"shape of output ({', '.join(map(str, shape))})"
+                )
+        if len({isinstance(v.type, TensorType) for v in self.operands}) != 1:
+            raise VerifyException("expected to have pure tensor or buffer semantics")
+
+
+_Payload = tuple[type[Operation], dict[str, Attribute]]
+
+
+def _parse_payload(parser: Parser) -> _Payload | None:
+    """The short form's `{ payload.op {attrs} }`, if present."""
+    if parser.parse_optional_punctuation("{") is None:
+        return None
+    pos = parser.pos
+    name = parser.parse_identifier()
+    op_type = parser.ctx.get_optional_op(name)
+    if op_type is None:
+        parser.raise_error(f"unregistered payload operation '{name}'", pos, parser.pos)
+    attributes = dict(parser.parse_optional_attr_dict())
+    parser.parse_punctuation("}")
+    return op_type, attributes
+
+
+def _payload_region(
+    op_type: type[Operation],
+    attributes: dict[str, Attribute],
+    arg_types: Sequence[Attribute],
+    result_type: Attribute,
+    *,
+    init_first: bool = False,
+) -> Region:
+    """The body of a short-form `{ payload.op {attrs} }`: the op on the block arguments
+    (`init_first`: the last, the init's, first)."""
+    block = Block(arg_types=arg_types)
+    args = (block.args[-1], *block.args[:-1]) if init_first else block.args
+    payload = op_type.create(operands=args, result_types=[result_type], properties=attributes)
+    block.add_ops([payload, linalg_ops.YieldOp(*payload.results)])
+    return Region(block)
+
+
 # --- transpose, broadcast, reduce -----------------------------------------------------
 
 _RankedTensorOrMemRef = base(MemRefType) | base(AnyTensorType)
@@ -861,6 +1223,7 @@ class BroadcastOp(linalg_ops.BroadcastOp):
 @irdl_op_definition
 class ReduceOp(linalg_ops.ReduceOp):
     """`linalg.reduce ins(...) outs(...) dimensions = [...] {attrs} (%in: T, %init: T) {...}`
+    or the short form `linalg.reduce { arith.addf } ins(...) outs(...) dimensions = [...]`
     (upstream's op, with its attribute dictionary kept)."""
 
     name = "linalg.reduce"
@@ -873,11 +1236,17 @@ class ReduceOp(linalg_ops.ReduceOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> Self:
+        payload = _parse_payload(parser)
         source, init, dimensions, attributes = _parse_ins_outs_list(parser, "dimensions")
-        entry_args = parser.parse_comma_separated_list(
-            parser.Delimiter.PAREN, parser.parse_argument
-        )
-        op = cls(source, init, dimensions, parser.parse_region(entry_args))
+        if payload is None:
+            entry_args = parser.parse_comma_separated_list(
+                parser.Delimiter.PAREN, parser.parse_argument
+            )
+            body = parser.parse_region(entry_args)
+        else:
+            arg_types = [_element_type(source), _element_type(init)]
+            body = _payload_region(*payload, arg_types, arg_types[1], init_first=True)
+        op = cls(source, init, dimensions, body)
         op.attributes |= attributes
         return op
 
@@ -1283,7 +1652,10 @@ Linalg: Dialect = extend_dialect(
         DotOp,
         *ELEMENTWISE_OPS,
         *POOLING_OPS,
+        *CONV_OPS,
         ElementwiseOp,
+        GenericOp,
+        MapOp,
         TransposeOp,
         BroadcastOp,
         ReduceOp,

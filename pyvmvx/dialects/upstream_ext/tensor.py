@@ -1,4 +1,5 @@
-"""`tensor` with `tensor.parallel_insert_slice`, the combining op of `scf.forall.in_parallel`.
+"""`tensor` with `tensor.parallel_insert_slice`, the combining op of `scf.forall.in_parallel`,
+and `tensor.generate`.
 
 `tensor.parallel_insert_slice %src into %out[%i, 0] [4, %n] [1, 1] : tensor<4x?xf32> into
 tensor<?x?xf32>` writes `%src` into the shared output `%out` of the enclosing `scf.forall`.
@@ -21,6 +22,8 @@ from xdsl.irdl import (
     lazy_traits_def,
     operand_def,
     prop_def,
+    region_def,
+    result_def,
     var_operand_def,
 )
 from xdsl.traits import HasParent
@@ -132,4 +135,35 @@ class ParallelInsertSliceOp(IRDLOperation):
             )
 
 
-Tensor: Dialect = extend_dialect(tensor.Tensor, [ParallelInsertSliceOp])
+@irdl_op_definition
+class GenerateOp(IRDLOperation):
+    """`tensor.generate %n { ^bb0(%i: index, %j: index): ... tensor.yield %v : f32 } :
+    tensor<?x3xf32>`: a tensor whose element at each index is what the body yields for it;
+    the operands are the result's dynamic sizes."""
+
+    name = "tensor.generate"
+
+    dynamic_extents = var_operand_def(IndexType)
+    body = region_def("single_block")
+    result = result_def(TensorType)
+
+    assembly_format = "$dynamic_extents $body attr-dict `:` type($result)"
+
+    def verify_(self) -> None:
+        result_type = self.result.type
+        assert isinstance(result_type, TensorType)
+        shape = result_type.get_shape()
+        if len(self.dynamic_extents) != sum(1 for s in shape if s == DYNAMIC_INDEX):
+            raise VerifyException("must have as many index operands as dynamic extents")
+        block = self.body.block
+        if len(block.args) != len(shape) or any(
+            not isinstance(a.type, IndexType) for a in block.args
+        ):
+            raise VerifyException("must have one index argument per dimension of the result")
+        terminator = block.last_op
+        yielded = [v.type for v in terminator.operands] if terminator is not None else []
+        if not isinstance(terminator, tensor.YieldOp) or yielded != [result_type.element_type]:
+            raise VerifyException("body must yield one value of the element type")
+
+
+Tensor: Dialect = extend_dialect(tensor.Tensor, [ParallelInsertSliceOp, GenerateOp])

@@ -2,7 +2,8 @@
 
 `tosa.apply_scale %value, %multiplier, %shift rounding_mode<DOUBLE_ROUND> : (i32, i32, i8)
 -> i32` computes `round(value * multiplier / 2^shift)` with the given rounding (MLIR's TOSA
-utility op). Parse-level only: no pass lowers it. The constraints are those MLIR applies
+utility op). `iree-vmvx-conversion` lowers it to arith
+(`pyvmvx.conversion.tosa_to_arith`). The constraints are those MLIR applies
 (checked with iree-opt 3.13): value, multiplier and result are "signless-integer-like", which
 in practice admits signless and unsigned integers and vectors/tensors of them (not signed
 integers, index or floats); the shift is a signless i8 or a vector/tensor of i8.

@@ -8,8 +8,9 @@ Units, as in current IREE (`runtime/src/iree/vm/buffer.c` and the VM op descript
 - `vm.buffer.alloc/clone/copy/compare/length` work in **bytes**.
 - Buffer offsets and lengths are i64; alignments (`alloc`, `clone`) and list indices are i32.
 Sub-32-bit loads produce an i32 (zero- or sign-extended by the `.u`/`.s` suffix); sub-32-bit
-stores and fills take an i32 and keep its low bits. `vm.buffer.load.f16`/`store.f16` are
-pyvmvx's (IREE's VM has no f16 access): an f16 element in an f32 register, a store rounding.
+stores and fills take an i32 and keep its low bits. `vm.buffer.load.f16`/`store.f16` and
+`.bf16` are pyvmvx's (IREE's VM has no f16 or bf16 access): an element in an f32 register, a
+store rounding.
 """
 
 from __future__ import annotations
@@ -275,12 +276,18 @@ BUFFER_OPS: tuple[type[IRDLOperation], ...] = (
         define_op(BufferStoreOp, f"vm.buffer.store.{t}", {"VALUE_TYPE": _or_i32(t)})
         for t in _FILL_WIDTHS
     ),
-    define_op(
-        BufferLoadOp,
-        "vm.buffer.load.f16",
-        {"RESULT_TYPE": EqAttrConstraint(f32), "DEFAULT_RESULT_TYPE": f32},
+    *(
+        define_op(
+            BufferLoadOp,
+            f"vm.buffer.load.{t}",
+            {"RESULT_TYPE": EqAttrConstraint(f32), "DEFAULT_RESULT_TYPE": f32},
+        )
+        for t in ("f16", "bf16")
     ),
-    define_op(BufferStoreOp, "vm.buffer.store.f16", {"VALUE_TYPE": EqAttrConstraint(f32)}),
+    *(
+        define_op(BufferStoreOp, f"vm.buffer.store.{t}", {"VALUE_TYPE": EqAttrConstraint(f32)})
+        for t in ("f16", "bf16")
+    ),
 )
 
 # ---------------------------------------------------------------------------

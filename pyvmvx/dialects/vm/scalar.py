@@ -326,6 +326,7 @@ _CONVERSIONS: tuple[tuple[str, Attribute, Attribute], ...] = (
     ("trunc.i64.i32", i64, i32),
     ("trunc.f64.f32", f64, f32),
     ("trunc.f32.f16", f32, f32),  # pyvmvx's: rounds to the nearest f16, kept in f32
+    ("trunc.f32.bf16", f32, f32),  # pyvmvx's: rounds to the nearest bf16, kept in f32
     *((f"ext.{src}.i32.{s}", i32, i32) for src in ("i8", "i16") for s in ("s", "u")),
     *((f"ext.{src}.i64.{s}", i32, i64) for src in ("i8", "i16", "i32") for s in ("s", "u")),
     ("ext.f32.f64", f32, f64),

@@ -61,6 +61,8 @@ EXECUTABLE_FORMAT = "vmvx-bytecode-fb"
 DEFAULT_ALLOCATION_LIMIT = 1 << 34
 """The largest buffer `allocator.allocate` hands out (16 GiB); larger is RESOURCE_EXHAUSTED."""
 
+_NO_CONSTANTS = Buffer(b"", mutable=False)
+"""The push-constant buffer of a dispatch without push constants (empty, so shared)."""
 _INT_RANGES = {"i32": (-(1 << 31), 1 << 32), "i64": (-(1 << 63), 1 << 64)}
 
 SIGNATURES: dict[str, str] = {
@@ -128,6 +130,13 @@ class HalModule:
             raise StatusError(StatusCode.NOT_FOUND, f"hal module has no export named '{name}'")
         return SIGNATURES[name]
 
+    def bind(self, name: str) -> Callable[..., tuple[Any, ...]]:
+        """Export `name` for the VM's calls: the VM's typed registers already guarantee the
+        kinds and ranges `call` checks, so only what each export checks remains (ref types,
+        offsets, lengths, ...)."""
+        self.signature(name)
+        return self._exports[name][1]
+
     def call(self, name: str, *args: Any) -> tuple[Any, ...]:
         """Call export `name` with its arguments (a tuple per variadic argument)."""
         self.signature(name)
@@ -194,11 +203,14 @@ class HalModule:
         memory_types: int,
         usage: int,
     ) -> tuple[Any, ...]:
-        what = _text(message)
-        length = _ref(buffer, Buffer, f"{what} buffer").length
+        _message(message)
+        if not isinstance(buffer, Buffer):
+            _ref(buffer, Buffer, f"{_text(message)} buffer")
+        length = buffer.length
         if length < minimum_length:
             raise invalid_argument(
-                f"{what} buffer byte length {length} less than expected minimum {minimum_length}"
+                f"{_text(message)} buffer byte length {length} less than expected minimum "
+                f"{minimum_length}"
             )
         return ()
 
@@ -243,9 +255,17 @@ class HalModule:
         encoding_type: int,
         shape: tuple[int, ...],
     ) -> tuple[Any, ...]:
-        what = _text(message)
-        view = _ref(view, BufferView, f"{what} buffer view")
+        _message(message)
+        if not isinstance(view, BufferView):
+            _ref(view, BufferView, f"{_text(message)} buffer view")
         expected_type, expected_encoding = _u32(element_type), _u32(encoding_type)
+        if (
+            view.element_type == expected_type
+            and view.encoding_type == expected_encoding
+            and view.shape == shape
+        ):
+            return ()  # the common case; the checks below find what is wrong
+        what = _text(message)
         if view.encoding_type not in (0, expected_encoding):
             raise invalid_argument(
                 f"{what} encoding mismatch; expected {expected_encoding:08X} but have "
@@ -398,11 +418,17 @@ class HalModule:
         ordinal = loaded.entry_point(function_id).ordinal
         grid = (_u32(workgroup_x), _u32(workgroup_y), _u32(workgroup_z))
         buffers = [
-            span(_direct(buffer, slot, f"binding {index}"), offset, length)
+            span(
+                buffer if isinstance(buffer, Buffer) else _direct(buffer, slot, f"binding {index}"),
+                offset,
+                length,
+            )
             for index, (_, slot, buffer, offset, length) in enumerate(bindings)
         ]
-        values = struct.pack(f"<{len(constants)}I", *(_u32(c) for c in constants))
-        push_constants = Buffer(values, mutable=False)
+        push_constants = _NO_CONSTANTS
+        if constants:
+            values = struct.pack(f"<{len(constants)}I", *(_u32(c) for c in constants))
+            push_constants = Buffer.of_bytes(np.frombuffer(values, np.uint8), mutable=False)
         threads = self.threads
         command_buffer.record(
             lambda: loaded.dispatch(ordinal, grid, buffers, push_constants, threads)
@@ -478,6 +504,13 @@ def _writable(buffer: Buffer) -> Buffer:
             StatusCode.PERMISSION_DENIED, "buffer is read-only and cannot be mapped for mutation"
         )
     return buffer
+
+
+def _message(message: Any) -> None:
+    """INVALID_ARGUMENT unless `message` is a `!vm.buffer` or null (its text is only read for
+    an error)."""
+    if message is not None and not isinstance(message, Buffer):
+        _ref(message, Buffer, "string")
 
 
 def _text(message: Any) -> str:

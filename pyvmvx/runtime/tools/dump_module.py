@@ -1,11 +1,11 @@
 """`pyvmvx-dump-module FILE`: print a module file the way `iree-dump-module` does.
 
 For the host module and each executable: imports and exports with their calling conventions
-and reflection attributes, executable entry metadata and constants, globals, rodata sizes
-(and a splat's pattern size), and every function disassembled with its typed registers and
-blocks (`%r3:i64 = vm.add.i64 %r1, %r2`; a variadic call's arguments grouped as IREE writes
-them, `@hal.buffer_view.create(%r1, %r2, %r2, %r3, %r4, [%r5, %r6])`). Reads the file with the
-runtime's validating reader; exits 1 with the error otherwise.
+and reflection attributes, executable entry metadata and constants, globals, rodata sizes (and
+a splat's pattern size; a short printable one's text), and every function disassembled with its
+typed registers and blocks (`%r3:i64 = vm.add.i64 %r1, %r2`; a variadic call's arguments
+grouped as IREE writes them, `@hal.buffer_view.create(%r1, %r2, %r2, %r3, %r4, [%r5, %r6])`).
+Reads the file with the runtime's validating reader; exits 1 with the error otherwise.
 """
 
 from __future__ import annotations
@@ -30,6 +30,8 @@ from pyvmvx.runtime.vm.format import (
 from pyvmvx.runtime.vm.serialize import VERSION, decode
 from pyvmvx.runtime.vm.validate import group_variadic_operands, parse_signature
 
+_SHOWN_TEXT = 64
+"""Rodata of at most this many printable ASCII bytes is shown as text."""
 _SYMBOL_TABLES = {"import": "imports", "function": "functions", "global": "globals"}
 
 
@@ -78,6 +80,7 @@ def _module(module: Module) -> list[str]:
     lines.append(f"  Rodata ({len(module.rodata)}):")
     lines += [
         f"    [{i}] @{_name(segment.name)} : {_data(segment.data)}, alignment {segment.alignment}"
+        f"{_text(segment.data)}"
         for i, segment in enumerate(module.rodata)
     ]
     lines.append(f"  Functions ({len(module.functions)}):")
@@ -157,6 +160,16 @@ def _data(value: Data) -> str:
     if isinstance(value, Splat):
         return f"{value.length} bytes (splat of a {len(value.pattern)}-byte pattern)"
     return f"{len(value)} bytes"
+
+
+def _text(value: Data) -> str:
+    """` = 'text'` for short printable ASCII data (the names and messages a host passes)."""
+    if isinstance(value, Splat) or not 0 < len(value) <= _SHOWN_TEXT:
+        return ""
+    data = bytes(value)
+    if not (data.isascii() and data.decode().isprintable()):
+        return ""
+    return f" = {data.decode()!r}"
 
 
 def _name(text: str) -> str:

@@ -3,7 +3,8 @@
 The shape and element type, `=`, then the elements in row-major order: each dimension but
 the outermost in brackets, elements of a row separated by spaces. Floats are printed as C's
 `%G` (`3.14159`, `1E+20`, `NAN`, `-INF`), integers in decimal and i1 as two hex digits
-(`01`). After `MAX_ELEMENTS` elements a row ends in `...` and later rows print as `[...]`.
+(`01`); bf16 and f8 as `%G` of their value. After `MAX_ELEMENTS` elements (by default) a row
+ends in `...` and later rows print as `[...]`.
 """
 
 from __future__ import annotations
@@ -14,11 +15,11 @@ MAX_ELEMENTS = 1024
 """Elements printed before the rest is elided (iree-run-module's default)."""
 
 
-def format_tensor(element_type: str, array: np.ndarray) -> str:
+def format_tensor(element_type: str, array: np.ndarray, max_elements: int = MAX_ELEMENTS) -> str:
     """`array` (of MLIR element type `element_type`, e.g. `f32`) as iree-run-module prints
-    it."""
+    it, eliding after `max_elements` elements."""
     shape = "".join(f"{dim}x" for dim in array.shape)
-    budget = [MAX_ELEMENTS]
+    budget = [max(max_elements, 0)]
 
     def element(value: np.generic) -> str:
         if array.dtype.kind == "b":

@@ -33,10 +33,12 @@ Semantics follow IREE's VM (`runtime/src/iree/vm/ops.h`, `bytecode/dispatch.c`):
   MLIR's `arith` ops differ (fptosi truncates, remf is `fmod`, maximumf orders -0.0 below
   +0.0, narrow integers stay sign-extended), the compiler emits other sequences of VM ops
   (`pyvmvx/conversion/to_vm/arith.py`).
-- f16 values live in f32 registers. pyvmvx adds three ops IREE's VM lacks for them:
+- f16 and bf16 values live in f32 registers. pyvmvx adds three ops per type IREE's VM lacks:
   `vm.buffer.load.f16`/`vm.buffer.store.f16` read and write IEEE halves (a store rounds) and
   `vm.trunc.f32.f16` rounds an f32 register to the nearest f16 (ties to even, overflowing
-  to +-inf).
+  to +-inf); `.bf16` likewise for bfloat16 (the high half of an f32: a load shifts its bits
+  up, a rounding keeps NaN a NaN by setting its quiet bit, and f32 subnormals round to bf16
+  subnormals).
 
 Where IREE's C is undefined or disagrees with the op's definition we choose, and say so here:
 integer division or remainder by zero raises INVALID_ARGUMENT (C traps); `INT_MIN / -1` wraps to
@@ -119,6 +121,7 @@ _I32 = struct.Struct("<i")
 _F64 = struct.Struct("<d")
 _F16 = struct.Struct("<e")
 _I64 = struct.Struct("<q")
+_U32 = struct.Struct("<I")
 _INF = math.inf
 _NAN = math.nan
 
@@ -143,6 +146,28 @@ def f16(value: float) -> float:
         return _F16.unpack(_F16.pack(value))[0]
     except OverflowError:
         return math.copysign(_INF, value)
+
+
+def bf16_bits(value: float) -> int:
+    """The bf16 bits of the f32 `value` rounded to nearest (ties to even), overflowing to
+    +-inf; a NaN stays a NaN (quiet, its sign and high payload kept)."""
+    try:
+        bits = _U32.unpack(_F32.pack(value))[0]
+    except OverflowError:
+        return 0x7F80 if value > 0 else 0xFF80
+    if value != value:
+        return (bits >> 16) | 0x40
+    return (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16
+
+
+def bf16_value(bits: int) -> float:
+    """The value of the bf16 with bits `bits` (their low 16), as an f32 register holds it."""
+    return _F32.unpack(_U32.pack((bits & 0xFFFF) << 16))[0]
+
+
+def bf16(value: float) -> float:
+    """Round an f32 to the nearest bf16 (ties to even), overflowing to +-inf."""
+    return bf16_value(bf16_bits(value))
 
 
 def _int_to_f32(value: int) -> float:
@@ -548,6 +573,9 @@ HELPERS.update(
     math=math,
     _f32=f32,
     _f16=f16,
+    _bf16=bf16,
+    _bf16_bits=bf16_bits,
+    _bf16_value=bf16_value,
     _RC_buffer=Buffer,
     _RC_list=List,
     _RC_ref=(Buffer, List, RefObject),
@@ -763,6 +791,7 @@ def _define_conversions() -> None:
         ("vm.ext.i32.i64.u", "i32", "i64", "{a0} & 4294967295"),
         ("vm.trunc.f64.f32", "f64", "f32", "_f32({a0})"),
         ("vm.trunc.f32.f16", "f32", "f32", "_f16({a0})"),
+        ("vm.trunc.f32.bf16", "f32", "f32", "_bf16({a0})"),
         ("vm.ext.f32.f64", "f32", "f64", "{a0}"),
         ("vm.cast.si32.f32", "i32", "f32", "_f32(float({a0}))"),
         ("vm.cast.ui32.f32", "i32", "f32", "_f32(float({a0} & 4294967295))"),
@@ -812,6 +841,18 @@ def _define_buffer_ops() -> None:
         )
     _op("vm.buffer.load.f16", ("buffer", "i64"), ("f32",), "{r0} = _ld_f16({a0}, {a1})")
     _op("vm.buffer.store.f16", ("buffer", "i64", "f32"), (), "_st_f16({a0}, {a1}, _f16({a2}))")
+    _op(
+        "vm.buffer.load.bf16",
+        ("buffer", "i64"),
+        ("f32",),
+        "{r0} = _bf16_value(_ld_i16u({a0}, {a1}))",
+    )
+    _op(
+        "vm.buffer.store.bf16",
+        ("buffer", "i64", "f32"),
+        (),
+        "_st_i16({a0}, {a1}, _bf16_bits({a2}))",
+    )
     for width in ("i8", "i16", "i32"):
         _op(
             f"vm.buffer.store.{width}",

@@ -1,32 +1,30 @@
 // RUN: pyvmvx-opt %s --split-input-file -p pyvmvx-form-dispatches,cse | filecheck %s
 
 // A matmul on a zero-filled destination and a generic with a scalar operand: two
-// dispatches in IREE's executable-sources form. The fill and the empty tensor are cloned
-// into the matmul's dispatch; dynamic sizes and the f32 scalar are push constants, the
-// index ones also the workload.
+// dispatches in IREE's executable-sources form (the matmul's result is also returned, so
+// the generic is not fused into its dispatch). The fill and the empty tensor are cloned
+// into the matmul's dispatch; dynamic sizes (one value: the program's own tensor.dim) and
+// the f32 scalar are push constants, the index ones also the workload.
 
 // CHECK-LABEL: hal.executable.source private @main_dispatch_0 {
-// CHECK-NEXT:    hal.executable.export public @main_dispatch_0_matmul ordinal(0) layout(#hal.pipeline.layout<constants = 2, bindings = [#hal.pipeline.binding<storage_buffer, ReadOnly>, #hal.pipeline.binding<storage_buffer, ReadOnly>, #hal.pipeline.binding<storage_buffer>]>) count(%{{.*}}: !hal.device, %[[W0:.*]]: index, %[[W1:.*]]: index) -> (index, index, index) {
-// CHECK-NEXT:      %[[X:.*]], %[[Y:.*]], %[[Z:.*]] = iree_tensor_ext.dispatch.workgroup_count_from_slice(%[[W0]], %[[W1]])
+// CHECK-NEXT:    hal.executable.export public @main_dispatch_0_matmul ordinal(0) layout(#hal.pipeline.layout<constants = 1, bindings = [#hal.pipeline.binding<storage_buffer, ReadOnly>, #hal.pipeline.binding<storage_buffer, ReadOnly>, #hal.pipeline.binding<storage_buffer>]>) count(%{{.*}}: !hal.device, %[[W0:.*]]: index) -> (index, index, index) {
+// CHECK-NEXT:      %[[X:.*]], %[[Y:.*]], %[[Z:.*]] = iree_tensor_ext.dispatch.workgroup_count_from_slice(%[[W0]])
 // CHECK-NEXT:      hal.return %[[X]], %[[Y]], %[[Z]] : index, index, index
 // CHECK:         func.func @main_dispatch_0_matmul() {
 // CHECK-NEXT:      %[[C0:.*]] = hal.interface.constant.load layout({{.*}}) ordinal(0) : i32
 // CHECK-NEXT:      %[[I0:.*]] = arith.index_castui %[[C0]] : i32 to index
 // CHECK-NEXT:      %[[N0:.*]] = iree_tensor_ext.dispatch.workload.ordinal %[[I0]], 0 : index
-// CHECK-NEXT:      %[[C1:.*]] = hal.interface.constant.load layout({{.*}}) ordinal(1) : i32
-// CHECK-NEXT:      %[[I1:.*]] = arith.index_castui %[[C1]] : i32 to index
-// CHECK-NEXT:      %[[N1:.*]] = iree_tensor_ext.dispatch.workload.ordinal %[[I1]], 1 : index
 // CHECK-NEXT:      %[[ZERO:.*]] = arith.constant 0 : index
 // CHECK-NEXT:      %[[B0:.*]] = hal.interface.binding.subspan layout({{.*}}) binding(0) alignment(64) offset(%[[ZERO]]) flags("ReadOnly|Indirect") : !iree_tensor_ext.dispatch.tensor<readonly:tensor<?x4xf32>>{%[[N0]]}
 // CHECK-NEXT:      %[[A:.*]] = iree_tensor_ext.dispatch.tensor.load %[[B0]], offsets = [0, 0], sizes = [%[[N0]], 4], strides = [1, 1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<?x4xf32>>{%[[N0]]} -> tensor<?x4xf32>
 // CHECK-NEXT:      %[[B1:.*]] = hal.interface.binding.subspan layout({{.*}}) binding(1) alignment(64) offset(%[[ZERO]]) flags("ReadOnly|Indirect") : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4x8xf32>>
 // CHECK-NEXT:      %[[B:.*]] = iree_tensor_ext.dispatch.tensor.load %[[B1]], offsets = [0, 0], sizes = [4, 8], strides = [1, 1]
 // CHECK-NEXT:      %[[CST:.*]] = arith.constant 0.000000e+00 : f32
-// CHECK-NEXT:      %[[E:.*]] = tensor.empty(%[[N1]]) : tensor<?x8xf32>
+// CHECK-NEXT:      %[[E:.*]] = tensor.empty(%[[N0]]) : tensor<?x8xf32>
 // CHECK-NEXT:      %[[F:.*]] = linalg.fill ins(%[[CST]] : f32) outs(%[[E]] : tensor<?x8xf32>) -> tensor<?x8xf32>
 // CHECK-NEXT:      %[[M:.*]] = linalg.matmul ins(%[[A]], %[[B]] : tensor<?x4xf32>, tensor<4x8xf32>) outs(%[[F]] : tensor<?x8xf32>) -> tensor<?x8xf32>
-// CHECK-NEXT:      %[[B2:.*]] = hal.interface.binding.subspan layout({{.*}}) binding(2) alignment(64) offset(%[[ZERO]]) flags(Indirect) : !iree_tensor_ext.dispatch.tensor<writeonly:tensor<?x8xf32>>{%[[N1]]}
-// CHECK-NEXT:      iree_tensor_ext.dispatch.tensor.store %[[M]], %[[B2]], offsets = [0, 0], sizes = [%[[N1]], 8], strides = [1, 1] : tensor<?x8xf32> -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<?x8xf32>>{%[[N1]]}
+// CHECK-NEXT:      %[[B2:.*]] = hal.interface.binding.subspan layout({{.*}}) binding(2) alignment(64) offset(%[[ZERO]]) flags(Indirect) : !iree_tensor_ext.dispatch.tensor<writeonly:tensor<?x8xf32>>{%[[N0]]}
+// CHECK-NEXT:      iree_tensor_ext.dispatch.tensor.store %[[M]], %[[B2]], offsets = [0, 0], sizes = [%[[N0]], 8], strides = [1, 1] : tensor<?x8xf32> -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<?x8xf32>>{%[[N0]]}
 // CHECK-NEXT:      func.return
 
 // CHECK-LABEL: hal.executable.source private @main_dispatch_1 {
@@ -38,10 +36,10 @@
 // CHECK-LABEL: func.func @main(
 // CHECK-SAME:      %[[A:[a-z0-9_]+]]: tensor<?x4xf32>, %[[B:[a-z0-9_]+]]: tensor<4x8xf32>, %[[S:[a-z0-9_]+]]: f32)
 // CHECK:         %[[N:.*]] = tensor.dim %[[A]], %{{.*}} : tensor<?x4xf32>
-// CHECK-NEXT:    %[[M:.*]] = flow.dispatch @main_dispatch_0::@main_dispatch_0_matmul[%[[N]], %[[N]]](%[[A]], %[[B]], %[[N]], %[[N]]) : (tensor<?x4xf32>{%[[N]]}, tensor<4x8xf32>, index, index) -> tensor<?x8xf32>{%[[N]]}
+// CHECK-NEXT:    %[[M:.*]] = flow.dispatch @main_dispatch_0::@main_dispatch_0_matmul[%[[N]]](%[[A]], %[[B]], %[[N]]) : (tensor<?x4xf32>{%[[N]]}, tensor<4x8xf32>, index) -> tensor<?x8xf32>{%[[N]]}
 // CHECK-NEXT:    %[[R:.*]] = flow.dispatch @main_dispatch_1::@main_dispatch_1_generic[%[[N]]](%[[M]], %[[N]], %[[S]]) : (tensor<?x8xf32>{%[[N]]}, index, f32) -> tensor<?x8xf32>{%[[N]]}
-// CHECK-NEXT:    func.return %[[R]] : tensor<?x8xf32>
-func.func @main(%a: tensor<?x4xf32>, %b: tensor<4x8xf32>, %s: f32) -> tensor<?x8xf32> {
+// CHECK-NEXT:    func.return %[[R]], %[[M]] : tensor<?x8xf32>, tensor<?x8xf32>
+func.func @main(%a: tensor<?x4xf32>, %b: tensor<4x8xf32>, %s: f32) -> (tensor<?x8xf32>, tensor<?x8xf32>) {
   %c0 = arith.constant 0 : index
   %cst = arith.constant 0.0 : f32
   %n = tensor.dim %a, %c0 : tensor<?x4xf32>
@@ -55,7 +53,7 @@ func.func @main(%a: tensor<?x4xf32>, %b: tensor<4x8xf32>, %s: f32) -> tensor<?x8
     %w = arith.maximumf %z, %cst : f32
     linalg.yield %w : f32
   } -> tensor<?x8xf32>
-  return %r : tensor<?x8xf32>
+  return %r, %m : tensor<?x8xf32>, tensor<?x8xf32>
 }
 
 // -----
@@ -103,4 +101,44 @@ func.func @pad(%a: tensor<?x3xf32>, %v: i64) -> (tensor<?x6xf32>, tensor<6xf32>,
     linalg.yield %z : i32
   } -> tensor<100xi32>
   return %p, %r, %g : tensor<?x6xf32>, tensor<6xf32>, tensor<100xi32>
+}
+
+// -----
+
+// A contiguous slice (leading rows, whole trailing axes) stays on the host as a view; a
+// strided one is a dispatch. tensor.extract and the arithmetic on extracted elements are
+// cloned into the dispatch that uses them; tensor.generate is a generic on linalg.index.
+
+// CHECK-LABEL: func.func @slices_dispatch_1_from_elements() {
+// CHECK:         %[[A:.*]] = iree_tensor_ext.dispatch.tensor.load %{{.*}} -> tensor<?x8xf32>
+// CHECK:         %[[X:.*]] = tensor.extract %[[A]][%{{.*}}, %{{.*}}] : tensor<?x8xf32>
+// CHECK-NEXT:    %[[Y:.*]] = arith.negf %[[X]] : f32
+// CHECK-NEXT:    %{{.*}} = tensor.from_elements %[[X]], %[[Y]] : tensor<2xf32>
+// CHECK-LABEL: func.func @slices_dispatch_2_generic() {
+// CHECK:         linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} outs(%{{.*}} : tensor<3xindex>) {
+// CHECK-NEXT:    ^bb0(%{{.*}}: index):
+// CHECK-NEXT:      %[[I:.*]] = linalg.index 0 : index
+// CHECK-NEXT:      linalg.yield %[[I]] : index
+// CHECK-LABEL: func.func @slices(
+// CHECK-SAME:      %[[A:[a-z0-9_]+]]: tensor<?x8xf32>)
+// CHECK:         %[[ROWS:.*]] = tensor.extract_slice %[[A]][1, 0] [%{{.*}}, 8] [1, 1] : tensor<?x8xf32> to tensor<?x8xf32>
+// CHECK:         %[[COLS:.*]] = flow.dispatch @slices_dispatch_0::@slices_dispatch_0_extract_slice
+// CHECK-NEXT:    %[[E:.*]] = flow.dispatch @slices_dispatch_1::@slices_dispatch_1_from_elements[%{{.*}}](%[[A]], %{{.*}}) : (tensor<?x8xf32>{%{{.*}}}, index) -> tensor<2xf32>
+// CHECK-NEXT:    %[[G:.*]] = flow.dispatch @slices_dispatch_2::@slices_dispatch_2_generic() : () -> tensor<3xindex>
+// CHECK-NEXT:    func.return %[[ROWS]], %[[COLS]], %[[E]], %[[G]]
+func.func @slices(%a: tensor<?x8xf32>) -> (tensor<?x8xf32>, tensor<?x2xf32>, tensor<2xf32>, tensor<3xindex>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = tensor.dim %a, %c0 : tensor<?x8xf32>
+  %m = arith.subi %n, %c1 : index
+  %rows = tensor.extract_slice %a[1, 0] [%m, 8] [1, 1] : tensor<?x8xf32> to tensor<?x8xf32>
+  %cols = tensor.extract_slice %a[0, 2] [%n, 2] [1, 1] : tensor<?x8xf32> to tensor<?x2xf32>
+  %x = tensor.extract %a[%c0, %c1] : tensor<?x8xf32>
+  %y = arith.negf %x : f32
+  %e = tensor.from_elements %x, %y : tensor<2xf32>
+  %g = tensor.generate {
+  ^bb0(%i: index):
+    tensor.yield %i : index
+  } : tensor<3xindex>
+  return %rows, %cols, %e, %g : tensor<?x8xf32>, tensor<?x2xf32>, tensor<2xf32>, tensor<3xindex>
 }

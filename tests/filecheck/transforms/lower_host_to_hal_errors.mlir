@@ -1,26 +1,37 @@
 // RUN: pyvmvx-opt %s --split-input-file --verify-diagnostics -p pyvmvx-lower-host-to-hal | filecheck %s
 
-// Public functions take tensors (a scalar travels as a rank-0 tensor).
-// CHECK: lower_host_to_hal_errors.mlir:[[# @LINE + 1]]:1: error: 'func.func' op pyvmvx-lower-host-to-hal: argument of type f32 is not supported (public functions take tensors; pass a scalar as a rank-0 tensor)
-func.func @scalar(%a: tensor<4xf32>, %s: f32) -> tensor<4xf32> {
+// Scalar arguments and results are VM values: integers of up to 64 bits, index, f16/f32/f64.
+// CHECK: lower_host_to_hal_errors.mlir:[[# @LINE + 1]]:1: error: 'func.func' op pyvmvx-lower-host-to-hal: argument of type i128 is not supported
+func.func @scalar(%a: tensor<4xf32>, %s: i128) -> tensor<4xf32> {
   func.return %a : tensor<4xf32>
 }
 
 // -----
 
-// Host ops on tensors other than dispatches, reshapes, casts and dims are not lowered yet.
-func.func @extract(%a: tensor<4xf32>) -> tensor<4xf32> {
+// CHECK: lower_host_to_hal_errors.mlir:[[# @LINE + 1]]:1: error: 'func.func' op pyvmvx-lower-host-to-hal: result of type i128 is not supported
+func.func @wide() -> i128 {
+  %c = arith.constant 0 : i128
+  func.return %c : i128
+}
+
+// -----
+
+// Host ops on tensors other than dispatches, reshapes, casts, dims and extracts are not
+// lowered yet.
+func.func @insert(%a: tensor<4xf32>) -> tensor<4xf32> {
   %c0 = arith.constant 0 : index
-  // CHECK: lower_host_to_hal_errors.mlir:[[# @LINE + 1]]:3: error: 'tensor.extract' op pyvmvx-lower-host-to-hal: tensor.extract on the host is not supported yet
-  %v = tensor.extract %a[%c0] : tensor<4xf32>
-  func.return %a : tensor<4xf32>
+  %v = arith.constant 1.0 : f32
+  // CHECK: lower_host_to_hal_errors.mlir:[[# @LINE + 1]]:3: error: 'tensor.insert' op pyvmvx-lower-host-to-hal: tensor.insert on the host is not supported yet
+  %b = tensor.insert %v into %a[%c0] : tensor<4xf32>
+  func.return %b : tensor<4xf32>
 }
 
 // -----
 
-// CHECK: lower_host_to_hal_errors.mlir:[[# @LINE + 1]]:1: error: 'func.func' op pyvmvx-lower-host-to-hal: host control flow is not supported yet
-func.func @branches(%c: tensor<i1>, %a: tensor<4xf32>) -> tensor<4xf32> {
-  cf.br ^next
-^next:
-  func.return %a : tensor<4xf32>
+// Tensors cross blocks through cf.br and cf.cond_br only.
+func.func @switch(%i: i32, %a: tensor<4xf32>) -> tensor<4xf32> {
+  // CHECK: lower_host_to_hal_errors.mlir:[[# @LINE + 1]]:3: error: 'cf.switch' op pyvmvx-lower-host-to-hal: cf.switch with tensor operands is not supported
+  cf.switch %i : i32, [default: ^next(%a : tensor<4xf32>)]
+^next(%b: tensor<4xf32>):
+  func.return %b : tensor<4xf32>
 }

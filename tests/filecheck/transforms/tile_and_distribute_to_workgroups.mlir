@@ -401,3 +401,51 @@ hal.executable.source public @ex {
 // CHECK:           scf.for
 // CHECK:             scf.for
 // CHECK:               linalg.copy
+
+// -----
+
+// A body that cannot be distributed (a fill and a reduction into the same buffer) under a count
+// region of the user's that asks for 2 workgroups: it runs in workgroup (0, 0, 0) only, so the
+// other workgroup neither re-fills nor adds its rows a second time.
+
+#pl = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer>, #hal.pipeline.binding<storage_buffer>]>
+hal.executable.source public @ex {
+  hal.executable.export public @rowsum ordinal(0) layout(#pl) count(%device: !hal.device) -> (index, index, index) {
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    hal.return %c2, %c1, %c1 : index, index, index
+  }
+  builtin.module {
+    func.func @rowsum() {
+      %zero = arith.constant 0.0 : f32
+      %in = hal.interface.binding.subspan layout(#pl) binding(0) : memref<8x16xf32>
+      %out = hal.interface.binding.subspan layout(#pl) binding(1) : memref<8xf32>
+      %tmp = memref.alloca() : memref<8xf32>
+      linalg.fill ins(%zero : f32) outs(%tmp : memref<8xf32>)
+      linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>],
+                      iterator_types = ["parallel", "reduction"]}
+          ins(%in : memref<8x16xf32>) outs(%tmp : memref<8xf32>)
+          attrs = {lowering_config = #iree_cpu.lowering_config<distribution = [4, 0]>} {
+      ^bb0(%x: f32, %acc: f32):
+        %s = arith.addf %x, %acc : f32
+        linalg.yield %s : f32
+      }
+      linalg.copy ins(%tmp : memref<8xf32>) outs(%out : memref<8xf32>)
+      func.return
+    }
+  }
+}
+// CHECK-LABEL: hal.executable.export public @rowsum
+// CHECK:           hal.return %c2, %c1, %c1 : index, index, index
+// CHECK:         func.func @rowsum()
+// CHECK:           %[[X:.*]] = hal.interface.workgroup.id[0] : index
+// CHECK:           %[[FIRST_X:.*]] = arith.cmpi eq, %[[X]], %{{.*}} : index
+// CHECK:           %[[Y:.*]] = hal.interface.workgroup.id[1] : index
+// CHECK:           %[[Z:.*]] = hal.interface.workgroup.id[2] : index
+// CHECK:           scf.if %{{.*}} {
+// CHECK-NOT:         scf.for
+// CHECK:             linalg.fill
+// CHECK:             linalg.generic
+// CHECK:             linalg.copy
+// CHECK-NEXT:      }
+// CHECK-NEXT:      func.return

@@ -148,3 +148,21 @@ func.func private @real_cast(%m: memref<4xf32>) -> i32 {
   %v = builtin.unrealized_conversion_cast %m : memref<4xf32> to i32
   func.return %v : i32
 }
+
+// -----
+
+// tosa.apply_scale: only signless integers lower to arith, and a scalable vector has no lanes to
+// unroll.
+// CHECK: vmvx_conversion_errors.mlir:[[# @LINE + 2]]:3: error: 'tosa.apply_scale' op conversion to the VMVX dialect failed: tosa.apply_scale on ui32: only signless integers (and vectors of them) lower to arith
+func.func private @unsigned_multiplier(%v: i32, %m: ui32, %s: i8) -> i32 {
+  %r = tosa.apply_scale %v, %m, %s rounding_mode<SINGLE_ROUND> : (i32, ui32, i8) -> i32
+  func.return %r : i32
+}
+
+// -----
+
+// CHECK: vmvx_conversion_errors.mlir:[[# @LINE + 2]]:3: error: 'tosa.apply_scale' op conversion to the VMVX dialect failed: tosa.apply_scale on vector<[4]xi32>: scalable vectors have no lanes to unroll
+func.func private @scalable(%v: vector<[4]xi32>, %s: vector<[4]xi8>) -> vector<[4]xi32> {
+  %r = tosa.apply_scale %v, %v, %s rounding_mode<SINGLE_ROUND> : (vector<[4]xi32>, vector<[4]xi32>, vector<[4]xi8>) -> vector<[4]xi32>
+  func.return %r : vector<[4]xi32>
+}

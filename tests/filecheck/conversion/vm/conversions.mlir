@@ -102,7 +102,8 @@ func.func @index_casts(%i : index, %a : i32, %x : i64) -> (i32, index, index, in
 // int<->float casts; narrow unsigned sources are zero-extended to i32 first (signed ones are
 // already sign-extended), i32 -> f64 goes through i64. fptosi/fptoui truncate toward zero
 // (MLIR): vm.cast.f32.* rounds half away from zero, so it gets ceil(f) below zero, else
-// floor(f); a narrow result is sign-extended again.
+// floor(f); a narrow result is sign-extended again. The casts stop at 2**63, so fptoui to
+// i64 casts larger operands less 2**63 and adds it back.
 
 // CHECK-LABEL: vm.func private @int_float(%a: i32, %x: i64, %b: i32, %f: f32) {
 // CHECK-NEXT:    %si32 = vm.cast.si32.f32 %a : i32 -> f32
@@ -119,7 +120,15 @@ func.func @index_casts(%i : index, %a : i32, %x : i64) -> (i32, index, index, in
 // CHECK-NEXT:    %[[DOWN:.*]] = vm.floor.f32 %f : f32
 // CHECK-NEXT:    %[[TRUNC:.*]] = vm.select.f32 %[[NEG]], %[[UP]], %[[DOWN]] : f32
 // CHECK-NEXT:    %fsi = vm.cast.f32.si32 %[[TRUNC]] : f32 -> i32
-// CHECK:         %fui = vm.cast.f32.ui64 %{{.*}} : f32 -> i64
+// CHECK:         %[[T:.*]] = vm.select.f32
+// CHECK-NEXT:    %[[TWO_63:.*]] = vm.const.f32 9.22337204e+18
+// CHECK-NEXT:    %[[LARGE:.*]] = vm.cmp.gte.f32.o %[[T]], %[[TWO_63]] : f32
+// CHECK-NEXT:    %[[LESS:.*]] = vm.sub.f32 %[[T]], %[[TWO_63]] : f32
+// CHECK-NEXT:    %[[IN_RANGE:.*]] = vm.select.f32 %[[LARGE]], %[[LESS]], %[[T]] : f32
+// CHECK-NEXT:    %[[CAST:.*]] = vm.cast.f32.si64 %[[IN_RANGE]] : f32 -> i64
+// CHECK-NEXT:    %[[SIGN:.*]] = vm.const.i64 -9223372036854775808
+// CHECK-NEXT:    %[[ADDED:.*]] = vm.xor.i64 %[[CAST]], %[[SIGN]] : i64
+// CHECK-NEXT:    %fui = vm.select.i64 %[[LARGE]], %[[ADDED]], %[[CAST]] : i64
 // CHECK:         %[[FSI8:.*]] = vm.cast.f32.si32 %{{.*}} : f32 -> i32
 // CHECK-NEXT:    %fsi8 = vm.ext.i8.i32.s %[[FSI8]] : i32 -> i32
 // CHECK-NEXT:    vm.return
@@ -153,4 +162,34 @@ func.func @float_float(%f : f32, %d : f64, %h : f16, %x : i64) -> f32 {
   %bits = arith.bitcast %f : f32 to i32
   %real = arith.bitcast %x : i64 to f64
   func.return %h32 : f32
+}
+
+// -----
+
+// From f64: fptosi casts to i64 (rounded toward zero first) and truncates to a narrower type;
+// truncf to f16 rounds to f32 toward zero, the last bit set when inexact (round-to-odd), so
+// rounding that to f16 rounds once.
+
+// CHECK-LABEL: vm.func private @from_f64(%d: f64) {
+// CHECK:         %[[T:.*]] = vm.select.f64
+// CHECK-NEXT:    %[[I64:.*]] = vm.cast.f64.si64 %[[T]] : f64 -> i64
+// CHECK-NEXT:    %fptosi = vm.trunc.i64.i32 %[[I64]] : i64 -> i32
+// CHECK-NEXT:    %[[NEAREST:.*]] = vm.trunc.f64.f32 %d : f64 -> f32
+// CHECK-NEXT:    %[[BACK:.*]] = vm.ext.f32.f64 %[[NEAREST]] : f32 -> f64
+// CHECK-NEXT:    %[[A:.*]] = vm.abs.f64 %[[BACK]] : f64
+// CHECK-NEXT:    %[[B:.*]] = vm.abs.f64 %d : f64
+// CHECK-NEXT:    %[[AWAY:.*]] = vm.cmp.gt.f64.o %[[A]], %[[B]] : f64
+// CHECK-NEXT:    %[[INEXACT:.*]] = vm.cmp.ne.f64.u %[[BACK]], %d : f64
+// CHECK-NEXT:    %[[BITS:.*]] = vm.bitcast.f32.i32 %[[NEAREST]] : f32 -> i32
+// CHECK-NEXT:    %[[ONE:.*]] = vm.const.i32 1
+// CHECK-NEXT:    %[[LESS:.*]] = vm.sub.i32 %[[BITS]], %[[ONE]] : i32
+// CHECK-NEXT:    %[[TOWARD_ZERO:.*]] = vm.select.i32 %[[AWAY]], %[[LESS]], %[[BITS]] : i32
+// CHECK-NEXT:    %[[ODD:.*]] = vm.or.i32 %[[TOWARD_ZERO]], %[[ONE]] : i32
+// CHECK-NEXT:    %[[ROUNDED:.*]] = vm.select.i32 %[[INEXACT]], %[[ODD]], %[[TOWARD_ZERO]] : i32
+// CHECK-NEXT:    %[[F32:.*]] = vm.bitcast.i32.f32 %[[ROUNDED]] : i32 -> f32
+// CHECK-NEXT:    %truncf = vm.trunc.f32.f16 %[[F32]] : f32 -> f32
+func.func @from_f64(%d : f64) {
+  %fptosi = arith.fptosi %d : f64 to i32
+  %truncf = arith.truncf %d : f64 to f16
+  func.return
 }

@@ -47,3 +47,28 @@ func.func @main(%view: !hal.buffer_view) -> !hal.buffer_view {
 // CHECK-NEXT:    vm.call @hal.ex.submit_and_wait(%[[DEVICE]], %[[CMD]])
 // CHECK-NEXT:    %[[OUT:.*]] = vm.call.variadic @hal.buffer_view.create(%[[RESULT]], %{{.*}}, %[[SIZE]], %{{.*}}, %{{.*}}, [%[[N]], %{{.*}}])
 // CHECK-NEXT:    vm.return %[[OUT]] : !vm.ref<!hal.buffer_view>
+
+// A constant is inline rodata imported as a HAL buffer (IREE's `try` import, memory types and
+// usage 0); `did_import` is whether the buffer is non-null.
+
+func.func @constant() -> i1 {
+  %c0 = arith.constant 0 : index
+  %device = hal.devices.get %c0 : !hal.device
+  %allocator = hal.device.allocator<%device : !hal.device> : !hal.allocator
+  %affinity = arith.constant -1 : i64
+  %data = util.buffer.constant "w" {alignment = 64 : index} : !util.buffer = dense<[1.0, 2.0, 3.0, 4.0]> : tensor<4xf32>
+  %c16 = arith.constant 16 : index
+  %ok, %weights = hal.allocator.import<%allocator : !hal.allocator> source(%data : !util.buffer)[%c0, %c16] affinity(%affinity) : i1, !hal.buffer
+  func.return %ok : i1
+}
+
+// CHECK-LABEL: vm.func private @constant() -> i32 {
+// CHECK:         %[[ALLOCATOR:.*]] = vm.call @hal.device.allocator(
+// CHECK:         %[[AFFINITY:.*]] = vm.const.i64 -1
+// CHECK-NEXT:    %[[DATA:.*]] = vm.rodata.inline "w" {alignment = 64 : i64} : !vm.buffer = dense<[1.000000e+00, 2.000000e+00, 3.000000e+00, 4.000000e+00]> : tensor<4xf32>
+// CHECK-NEXT:    %[[C16:.*]] = vm.const.i64 16
+// CHECK-NEXT:    %[[TRY:.*]] = vm.const.i32 1
+// CHECK-NEXT:    %[[BUFFER:.*]] = vm.call @hal.allocator.import(%[[ALLOCATOR]], %[[TRY]], %[[AFFINITY]], %[[ZERO:.*]], %[[ZERO]], %[[DATA]], %{{.*}}, %[[C16]]) : (!vm.ref<!hal.allocator>, i32, i64, i32, i32, !vm.buffer, i64, i64) -> !vm.ref<!hal.buffer>
+// CHECK-NEXT:    %[[OK:.*]] = vm.cmp.nz.ref %[[BUFFER]] : !vm.ref<!hal.buffer>
+// CHECK-NEXT:    vm.return %[[OK]] : i32
+// CHECK:       vm.import private @hal.allocator.import(%allocator : !vm.ref<!hal.allocator>, %try : i32, %queue_affinity : i64, %memory_types : i32, %buffer_usage : i32, %source : !vm.buffer, %offset : i64, %length : i64) -> !vm.ref<!hal.buffer>
