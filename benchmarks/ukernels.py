@@ -5,7 +5,8 @@ expression computing the same result into a preallocated array (so neither side 
 allocation), their ratio, and the time of one call of the same export on a 1×4 tile (the
 per-call overhead). Each pair is first checked to produce the same result. Prints a markdown
 table; the targets (issue 3) are a ratio ≤ 1.3 for elementwise/copy/fill, ≤ 2 for
-mmt4d/pack/unpack, and ≤ 15 µs per small call.
+mmt4d/pack/unpack, and ≤ 15 µs per small call; issue 12's are ≤ 1.1 for `ex.matmul` on
+512³ f32 and ≤ 1.5 on 256³ i8→i32 (against numpy's int32 product of the widened operands).
 
 Run: `python benchmarks/ukernels.py [--repeat N]` (not a test: pytest does not collect it).
 """
@@ -20,6 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from pyvmvx.runtime import Buffer, VMVXModule
+from pyvmvx.runtime.modules.vmvx_ex_elementwise import OPS, TYPES
 
 MODULE = VMVXModule()
 SIDE = 1024  # elementwise, copy, fill, pack and unpack work on SIDE×SIDE f32 matrices
@@ -28,6 +30,7 @@ M0, N0, K0 = 8, 8, 4  # mmt4d tiles
 T0, T1 = 8, 4  # pack/unpack tiles
 F32_PACK = 0x01
 MMT4D_F32 = 0x01
+EX_MATMUL_TYPES = {"f32": ("f32", "f32"), "i8": ("i8", "i32")}  # input, output types
 
 Call = Callable[[], object]
 
@@ -77,6 +80,90 @@ def _elementwise(
     export_call, numpy_call, check = calls(SIDE, SIDE)
     small, _, _ = calls(1, 4)
     return export_call, numpy_call, check, small
+
+
+Operand = Callable[[int, int], np.ndarray]
+"""Makes an operand of an ex call for a side0×side1 tile (a 0-d array: stride-0 scalar)."""
+
+
+def _ex(
+    op: str,
+    src: str,
+    dst: str,
+    operands: list[Operand],
+    expression: Callable[..., object],
+    rtol: float = 0.0,
+) -> tuple[Call, Call, Callable[[], bool], Call]:
+    """`ex.<arity>.4d` computing `op` on SIDE×SIDE, against numpy's `expression(*inputs,
+    out=...)`, equal within `rtol` (math in f64 rounded once against numpy's float32 SIMD);
+    an i1 result is compared as booleans."""
+    export = {1: "ex.unary.4d", 2: "ex.binary.4d", 3: "ex.ternary.4d"}[len(operands)]
+    out_dtype = np.uint8 if dst == "i1" else np.dtype(dst.replace("i", "int").replace("f", "float"))
+
+    def calls(side0: int, side1: int) -> tuple[Call, Call, Callable[[], bool]]:
+        inputs = [make(side0, side1) for make in operands]
+        out = np.zeros((side0, side1), out_dtype)
+        expected = np.zeros((side0, side1), bool if dst == "i1" else out_dtype)
+        args: list[object] = [OPS.index(op), TYPES[src] | TYPES[dst] << 8]
+        for x in inputs:
+            strides = (side1, 1) if x.ndim else (0, 0)
+            args += [Buffer(x.reshape(-1), mutable=False), 0, 0, 0, *strides]
+        args += [Buffer(out, mutable=True), 0, 0, 0, side1, 1, 1, 1, side0, side1]
+        return (
+            lambda: MODULE.call(export, *args),
+            lambda: expression(*inputs, out=expected),
+            lambda: bool(np.allclose(out.astype(expected.dtype), expected, rtol, 0, True)),
+        )
+
+    export_call, numpy_call, check = calls(SIDE, SIDE)
+    return export_call, numpy_call, check, calls(1, 4)[0]
+
+
+def _ex_cases(rng: np.random.Generator) -> list[tuple[str, Callable[[], object]]]:
+    """(label, thunk of `_ex`'s calls) of the extension ukernels benchmarked."""
+
+    def of(dtype: str) -> Operand:
+        def make(side0: int, side1: int) -> np.ndarray:
+            if dtype.startswith("f"):
+                return rng.uniform(-2.0, 2.0, (side0, side1)).astype(dtype.replace("f", "float"))
+            return rng.integers(-100, 100, (side0, side1)).astype(dtype.replace("i", "int"))
+
+        return make
+
+    def scalar(value: float) -> Operand:
+        return lambda side0, side1: np.array(value, np.float32)
+
+    def condition(side0: int, side1: int) -> np.ndarray:
+        return rng.integers(0, 2, (side0, side1)).astype(np.uint8)
+
+    f32 = of("f32")
+
+    def _convert(x: np.ndarray, out: np.ndarray) -> None:
+        np.copyto(out, x, casting="unsafe")
+
+    def select(c: np.ndarray, a: np.ndarray, b: np.ndarray, out: np.ndarray) -> None:
+        np.copyto(out, b)
+        np.copyto(out, a, where=c.astype(bool))
+
+    return [
+        ("arith.addf f32", lambda: _ex("arith.addf", "f32", "f32", [f32, f32], np.add)),
+        ("arith.addf f64", lambda: _ex("arith.addf", "f64", "f64", [of("f64")] * 2, np.add)),
+        ("arith.addi i8", lambda: _ex("arith.addi", "i8", "i8", [of("i8")] * 2, np.add)),
+        (
+            "arith.maximumf f32, 0.0 (relu)",
+            lambda: _ex("arith.maximumf", "f32", "f32", [f32, scalar(0.0)], np.maximum),
+        ),
+        ("math.exp f32", lambda: _ex("math.exp", "f32", "f32", [f32], np.exp, 1e-6)),
+        ("arith.cmpf.olt f32", lambda: _ex("arith.cmpf.olt", "f32", "i1", [f32, f32], np.less)),
+        (
+            "arith.select f32",
+            lambda: _ex("arith.select", "f32", "f32", [condition, f32, f32], select),
+        ),
+        (
+            "arith.sitofp i32→f32",
+            lambda: _ex("arith.sitofp", "i32", "f32", [of("i32")], _convert),
+        ),
+    ]
 
 
 def _copy(rng: np.random.Generator) -> tuple[Call, Call, Callable[[], bool], Call]:
@@ -185,6 +272,119 @@ def _unpack(rng: np.random.Generator) -> tuple[Call, Call, Callable[[], bool], C
     return export_call, numpy_call, check, calls(1, 4, 1, 4)[0]
 
 
+def _ex_matmul(
+    rng: np.random.Generator, side: int, dtype: str, transpose_b: bool
+) -> tuple[Call, Call, Callable[[], bool], Call]:
+    """`ex.matmul` of side³ (rhs read transposed through its strides), against `np.matmul`
+    on the same views (int8: numpy's own int32 product of the widened operands)."""
+    pair = EX_MATMUL_TYPES[dtype]
+
+    def calls(m: int, n: int, k: int) -> tuple[Call, Call, Callable[[], bool]]:
+        if dtype == "i8":
+            lhs = rng.integers(-128, 128, (m, k), dtype=np.int8)
+            rhs = rng.integers(-128, 128, (k, n), dtype=np.int8)
+            out, expected = np.zeros((m, n), np.int32), np.zeros((m, n), np.int32)
+        else:
+            lhs, rhs = _matrix(rng, m, k), _matrix(rng, k, n)
+            out, expected = np.zeros((m, n), np.float32), np.zeros((m, n), np.float32)
+        stored = np.ascontiguousarray(rhs.T) if transpose_b else rhs
+        rhs_strides = (1, k) if transpose_b else (n, 1)
+        args = [
+            TYPES[pair[0]] | TYPES[pair[1]] << 8, 0,
+            Buffer(lhs, mutable=False), 0, 0, k, 1,
+            Buffer(stored, mutable=False), 0, 0, *rhs_strides,
+            Buffer(out, mutable=True), 0, 0, n, 1,
+            1, m, n, k,
+        ]  # fmt: skip
+        view = stored.T if transpose_b else stored
+        if dtype == "i8":
+
+            def numpy_call() -> object:
+                return np.matmul(lhs.astype(np.int32), view.astype(np.int32), out=expected)
+
+        else:
+
+            def numpy_call() -> object:
+                return np.matmul(lhs, view, out=expected)
+
+        return (
+            lambda: MODULE.call("ex.matmul", *args),
+            numpy_call,
+            lambda: bool(np.allclose(out, expected, rtol=1e-5)),
+        )
+
+    export_call, numpy_call, check = calls(side, side, side)
+    return export_call, numpy_call, check, calls(1, 4, 1)[0]
+
+
+def _ex_conv(rng: np.random.Generator) -> tuple[Call, Call, Callable[[], bool], Call]:
+    """`ex.conv` of an NHWC image and an HWCF 3×3 filter (stride 1), against the nine shifted
+    matmuls a numpy user writes, into a preallocated output."""
+
+    def calls(side: int, c: int, f: int, k: int) -> tuple[Call, Call, Callable[[], bool]]:
+        x = rng.uniform(0.5, 2.0, (1, side, side, c)).astype(np.float32)
+        w = rng.uniform(0.5, 2.0, (k, k, c, f)).astype(np.float32)
+        o = side - k + 1
+        out, expected = np.zeros((1, o, o, f), np.float32), np.zeros((1, o, o, f), np.float32)
+        args = [
+            TYPES["f32"] | TYPES["f32"] << 8, 0,
+            Buffer(x, mutable=False), 0, 0, 0, side * c, c, 1,
+            Buffer(w, mutable=False), 0, 0, k * c * f, c * f, f, 1,
+            Buffer(out, mutable=True), 0, 0, 0, o * f, f, 1,
+            1, 1, o, o, f, k, k, c, 1, 1, 1, 1,
+        ]  # fmt: skip
+
+        def numpy_call() -> object:
+            expected[...] = 0
+            for i in range(k):
+                for j in range(k):
+                    expected[...] += x[:, i : i + o, j : j + o] @ w[i, j]
+            return expected
+
+        return (
+            lambda: MODULE.call("ex.conv", *args),
+            numpy_call,
+            lambda: bool(np.allclose(out, expected, rtol=1e-5)),
+        )
+
+    export_call, numpy_call, check = calls(56, 64, 64, 3)
+    return export_call, numpy_call, check, calls(4, 1, 1, 1)[0]
+
+
+def _ex_pool(rng: np.random.Generator) -> tuple[Call, Call, Callable[[], bool], Call]:
+    """`ex.pool` max of an NCHW image over 3×3 windows, stride 2, against `np.maximum` of the
+    nine strided views, into a preallocated output."""
+
+    def calls(side: int, c: int) -> tuple[Call, Call, Callable[[], bool]]:
+        x = rng.uniform(0.5, 2.0, (1, c, side, side)).astype(np.float32)
+        o = (side - 3) // 2 + 1
+        out = np.full((1, c, o, o), -np.inf, np.float32)
+        expected = np.empty_like(out)
+        args = [
+            OPS.index("arith.maximumf"), TYPES["f32"] | TYPES["f32"] << 8,
+            Buffer(x, mutable=False), 0, 0, side * side, side, 1,
+            Buffer(out, mutable=True), 0, 0, o * o, o, 1,
+            1, c, o, o, 3, 3, 2, 2, 1, 1,
+        ]  # fmt: skip
+        end = 2 * (o - 1) + 1
+
+        def numpy_call() -> object:
+            expected[...] = -np.inf
+            for i in range(3):
+                for j in range(3):
+                    np.maximum(expected, x[:, :, i : i + end : 2, j : j + end : 2], out=expected)
+            return expected
+
+        return (
+            lambda: MODULE.call("ex.pool", *args),
+            numpy_call,
+            lambda: bool(np.array_equal(out, expected)),
+        )
+
+    export_call, numpy_call, check = calls(113, 64)
+    return export_call, numpy_call, check, calls(4, 1)[0]
+
+
 def cases() -> list[Case]:
     rng = np.random.default_rng(0)
     square = f"{SIDE}×{SIDE} f32"
@@ -199,7 +399,13 @@ def cases() -> list[Case]:
         ("mmt4d", matmul, 2.0, _mmt4d(rng)),
         ("pack", tiled, 2.0, _pack(rng)),
         ("unpack", tiled, 2.0, _unpack(rng)),
+        ("ex.matmul", f"{MATMUL}³ f32", 1.1, _ex_matmul(rng, MATMUL, "f32", False)),
+        ("ex.matmul", f"{MATMUL}³ f32, rhs transposed", 1.1, _ex_matmul(rng, MATMUL, "f32", True)),
+        ("ex.matmul", "256³ i8→i32", 1.5, _ex_matmul(rng, 256, "i8", False)),
+        ("ex.conv", "1×56×56×64 * 3×3×64×64 f32 NHWC", 1.5, _ex_conv(rng)),
+        ("ex.pool", "max 3×3/2 of 1×64×113×113 f32 NCHW", 1.5, _ex_pool(rng)),
     ]
+    rows += [(f"ex: {label}", square, 1.3, calls()) for label, calls in _ex_cases(rng)]
     return [Case(label, workload, target, *calls) for label, workload, target, calls in rows]
 
 

@@ -211,4 +211,96 @@ vm.import private @query_tile_sizes.2d(
   %flags : i32
 ) -> (i64, i64)
 
+// pyvmvx extensions (`pyvmvx/runtime/modules/vmvx_ex_elementwise.py`): elementwise ops over
+// 4-D strided regions. `op` indexes the runtime's op table (an MLIR op name such as
+// `arith.maximumf` or `arith.cmpf.olt`); `types` is input type | output type << 8
+// (f16 1, f32 2, f64 3, i1 4, i8 5, i16 6, i32 7, i64 8).
+vm.import private @ex.unary.4d(
+  %op : i32, %types : i32,
+  %in_buffer : !vm.buffer, %in_offset : i64, %in_stride0 : i64, %in_stride1 : i64,
+    %in_stride2 : i64, %in_stride3 : i64,
+  %out_buffer : !vm.buffer, %out_offset : i64, %out_stride0 : i64, %out_stride1 : i64,
+    %out_stride2 : i64, %out_stride3 : i64,
+  %size0 : i64, %size1 : i64, %size2 : i64, %size3 : i64
+)
+vm.import private @ex.binary.4d(
+  %op : i32, %types : i32,
+  %lhs_buffer : !vm.buffer, %lhs_offset : i64, %lhs_stride0 : i64, %lhs_stride1 : i64,
+    %lhs_stride2 : i64, %lhs_stride3 : i64,
+  %rhs_buffer : !vm.buffer, %rhs_offset : i64, %rhs_stride0 : i64, %rhs_stride1 : i64,
+    %rhs_stride2 : i64, %rhs_stride3 : i64,
+  %out_buffer : !vm.buffer, %out_offset : i64, %out_stride0 : i64, %out_stride1 : i64,
+    %out_stride2 : i64, %out_stride3 : i64,
+  %size0 : i64, %size1 : i64, %size2 : i64, %size3 : i64
+)
+vm.import private @ex.ternary.4d(
+  %op : i32, %types : i32,
+  %a_buffer : !vm.buffer, %a_offset : i64, %a_stride0 : i64, %a_stride1 : i64,
+    %a_stride2 : i64, %a_stride3 : i64,
+  %b_buffer : !vm.buffer, %b_offset : i64, %b_stride0 : i64, %b_stride1 : i64,
+    %b_stride2 : i64, %b_stride3 : i64,
+  %c_buffer : !vm.buffer, %c_offset : i64, %c_stride0 : i64, %c_stride1 : i64,
+    %c_stride2 : i64, %c_stride3 : i64,
+  %out_buffer : !vm.buffer, %out_offset : i64, %out_stride0 : i64, %out_stride1 : i64,
+    %out_stride2 : i64, %out_stride3 : i64,
+  %size0 : i64, %size1 : i64, %size2 : i64, %size3 : i64
+)
+
+// pyvmvx extension (`pyvmvx/runtime/modules/vmvx_ex_matmul.py`): batched matrix product on
+// strided operands, out[b, m, n] (+)= sum_k lhs[b, m, k] * rhs[b, k, n]; `types` as above
+// (input type | output type << 8), `flags` 0 or ACCUMULATE (1).
+vm.import private @ex.matmul(
+  %types : i32, %flags : i32,
+  %lhs_buffer : !vm.buffer, %lhs_offset : i64, %lhs_stride_b : i64, %lhs_stride_m : i64,
+    %lhs_stride_k : i64,
+  %rhs_buffer : !vm.buffer, %rhs_offset : i64, %rhs_stride_b : i64, %rhs_stride_k : i64,
+    %rhs_stride_n : i64,
+  %out_buffer : !vm.buffer, %out_offset : i64, %out_stride_b : i64, %out_stride_m : i64,
+    %out_stride_n : i64,
+  %batch : i64, %m : i64, %n : i64, %k : i64
+)
+
+// pyvmvx extension (`pyvmvx/runtime/modules/vmvx_ex_conv.py`): grouped 2-D convolution on
+// strided operands, out[n, g, y, x, f] (+)= sum_{i, j, c} in[n, g, y*sh + i*dh, x*sw + j*dw, c]
+// * filter[g, i, j, c, f]; `types` and `flags` as `ex.matmul`'s.
+vm.import private @ex.conv(
+  %types : i32, %flags : i32,
+  %in_buffer : !vm.buffer, %in_offset : i64, %in_stride_n : i64, %in_stride_g : i64,
+    %in_stride_h : i64, %in_stride_w : i64, %in_stride_c : i64,
+  %filter_buffer : !vm.buffer, %filter_offset : i64, %filter_stride_g : i64,
+    %filter_stride_kh : i64, %filter_stride_kw : i64, %filter_stride_c : i64,
+    %filter_stride_f : i64,
+  %out_buffer : !vm.buffer, %out_offset : i64, %out_stride_n : i64, %out_stride_g : i64,
+    %out_stride_oh : i64, %out_stride_ow : i64, %out_stride_f : i64,
+  %n : i64, %g : i64, %oh : i64, %ow : i64, %f : i64, %kh : i64, %kw : i64, %c : i64,
+  %stride_h : i64, %stride_w : i64, %dilation_h : i64, %dilation_w : i64
+)
+
+// pyvmvx extension (`pyvmvx/runtime/modules/vmvx_ex_conv.py`): 2-D pooling on strided
+// operands, out[n, c, y, x] = op(out[n, c, y, x], in[n, c, y*sh + i*dh, x*sw + j*dw]) over
+// the window taps in order; `op` an `ex` elementwise op code (add, max, min variants),
+// `types` input | output << 8 (the same type).
+vm.import private @ex.pool(
+  %op : i32, %types : i32,
+  %in_buffer : !vm.buffer, %in_offset : i64, %in_stride_n : i64, %in_stride_c : i64,
+    %in_stride_h : i64, %in_stride_w : i64,
+  %out_buffer : !vm.buffer, %out_offset : i64, %out_stride_n : i64, %out_stride_c : i64,
+    %out_stride_oh : i64, %out_stride_ow : i64,
+  %n : i64, %c : i64, %oh : i64, %ow : i64, %kh : i64, %kw : i64,
+  %stride_h : i64, %stride_w : i64, %dilation_h : i64, %dilation_w : i64
+)
+
+// pyvmvx extension (`pyvmvx/runtime/modules/vmvx_ex_reduce.py`): reduction of a strided
+// region, out[i] = op(in[i, r], ... op(in[i, r_1], out[i])) over the dimensions of the `axes`
+// bitmask (output strides there ignored); `op` an `ex` elementwise op code (add, mul, max, min
+// variants), `types` input | output << 8 (the same type).
+vm.import private @ex.reduce(
+  %op : i32, %types : i32, %axes : i32,
+  %in_buffer : !vm.buffer, %in_offset : i64, %in_stride0 : i64, %in_stride1 : i64,
+    %in_stride2 : i64, %in_stride3 : i64,
+  %out_buffer : !vm.buffer, %out_offset : i64, %out_stride0 : i64, %out_stride1 : i64,
+    %out_stride2 : i64, %out_stride3 : i64,
+  %size0 : i64, %size1 : i64, %size2 : i64, %size3 : i64
+)
+
 }

@@ -12,6 +12,7 @@ from xdsl.passes import ModulePass
 # flag -> "module:Class" (module relative to pyvmvx.transforms)
 _PASSES: dict[str, str] = {
     "iree-vm-conversion": "vm_conversion:VMConversionPass",
+    "iree-vm-hoist-inlined-rodata": "hoist_inlined_rodata:HoistInlinedRodataPass",
     "iree-vmvx-lower-executable-target": "lower_executable_target:VMVXLowerExecutableTargetPass",
     "iree-vmvx-configuration-pipeline": "pipelines:VMVXConfigurationPipeline",
     "iree-codegen-vmvx-configuration-pipeline": "pipelines:CodegenVMVXConfigurationPipeline",
@@ -32,7 +33,18 @@ _PASSES: dict[str, str] = {
     "fold-memref-alias-ops": "fold_memref_alias_ops:FoldMemRefAliasOpsPass",
     "inline": "inline:InlinePass",
     "pyvmvx-form-dispatches": "form_dispatches:FormDispatchesPass",
+    "pyvmvx-lower-conv-to-ex-conv": "lower_conv_to_ex_conv:LowerConvToExConvPass",
+    "pyvmvx-lower-pooling-to-ex-pool": "lower_pooling_to_ex_pool:LowerPoolingToExPoolPass",
+    "pyvmvx-lower-contraction-to-ex-matmul": (
+        "lower_contraction_to_ex_matmul:LowerContractionToExMatmulPass"
+    ),
+    "pyvmvx-lower-elementwise-to-ex-ukernels": (
+        "lower_elementwise_to_ex_ukernels:LowerElementwiseToExUKernelsPass"
+    ),
     "pyvmvx-lower-host-to-hal": "lower_host_to_hal:LowerHostToHALPass",
+    "iree-hal-materialize-resource-caches": (
+        "materialize_resource_caches:MaterializeResourceCachesPass"
+    ),
     "iree-linalg-ext-to-loops": "linalg_ext_to_loops:LinalgExtToLoopsPass",
     "iree-vmvx-link-executables": "link_executables:LinkExecutablesPass",
     "iree-vmvx-select-lowering-strategy": (

@@ -37,7 +37,6 @@ as IREE resolves "default" for VMVX). Non-VMVX targets are left alone.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from xdsl.builder import Builder
@@ -46,7 +45,6 @@ from xdsl.dialects import arith, func, memref
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     AnyFloat,
-    FloatAttr,
     IndexType,
     IntegerAttr,
     IntegerType,
@@ -59,20 +57,18 @@ from xdsl.dialects.builtin import (
     i32,
     i64,
 )
-from xdsl.dialects.linalg.ops import FillOp, GenericOp
+from xdsl.dialects.linalg.ops import GenericOp
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.ir.affine import AffineMap
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint
-from xdsl.traits import is_side_effect_free
 
 from pyvmvx.dialects.hal import ExecutableTargetAttr, ExecutableVariantOp
 from pyvmvx.dialects.upstream_ext.linalg import Mmt4DOp, PackOp, UnPackOp
-from pyvmvx.dialects.vm import IMPORT_MODULE_ATTR, VMVX_MODULE
+from pyvmvx.dialects.vm import VMVX_MODULE
 from pyvmvx.dialects.vmvx import GetBufferDescriptorOp
-from pyvmvx.interfaces.tiling_interface import buffer_of
-from pyvmvx.ir.diagnostics import op_error
 from pyvmvx.ir.memref_layout import matches_row_major
+from pyvmvx.transforms.ukernel_calls import declare_ukernel, previous_access, zero_fill
 
 MMT4D_TYPES = {(f32, f32, f32): 1, (i8, i8, i32): 2}
 PACK_TYPES = {f32: 1, i8: 2, i32: 3}
@@ -223,7 +219,7 @@ class _Call:
         """Call `vmvx.<name>` with the collected arguments, declaring the import if needed,
         and erase the anchor op."""
         callee = f"{VMVX_MODULE}.{name}"
-        _declare(self.anchor, callee, [a.type for a in self.args])
+        declare_ukernel(self.anchor, callee, [a.type for a in self.args])
         self.builder.insert(func.CallOp(callee, self.args, []))
         self.anchor.detach()
         self.anchor.erase()
@@ -239,21 +235,6 @@ def _element_type(value: SSAValue) -> Attribute:
     return value.type.get_element_type()
 
 
-def _declare(anchor: Operation, callee: str, types: Sequence[Attribute]) -> None:
-    module = anchor.parent_op()
-    while module is not None and not isinstance(module, ModuleOp):
-        module = module.parent_op()
-    assert module is not None
-    for existing in module.body.block.ops:
-        if isinstance(existing, func.FuncOp) and existing.sym_name.data == callee:
-            if list(existing.function_type.inputs.data) != list(types):
-                raise op_error(existing, f"conflicts with the signature of ukernel {callee}")
-            return
-    declaration = func.FuncOp.external(callee, types, [])
-    declaration.attributes[IMPORT_MODULE_ATTR] = StringAttr(VMVX_MODULE)
-    Builder(InsertPoint.at_start(module.body.block)).insert(declaration)
-
-
 def _contiguous_inner(value: SSAValue) -> bool:
     """Whether dims 1..3 of a 4-D memref are not statically known to be non-contiguous."""
     memref_type = value.type
@@ -262,42 +243,12 @@ def _contiguous_inner(value: SSAValue) -> bool:
     return strides is not None and matches_row_major(strides[1:], memref_type.get_shape()[1:])
 
 
-def _previous_access(op: Operation, value: SSAValue) -> Operation | None:
-    """The closest earlier op in `op`'s block with memory effects that takes a view of the
-    buffer `value` views."""
-    target = buffer_of(value)
-    current = op.prev_op
-    while current is not None:
-        if not is_side_effect_free(current) and any(
-            isinstance(v.type, MemRefType) and buffer_of(v) == target for v in current.operands
-        ):
-            return current
-        current = current.prev_op
-    return None
-
-
-def _is_zero(value: SSAValue) -> bool:
-    owner = value.owner
-    if not isinstance(owner, arith.ConstantOp):
-        return False
-    attr = owner.value
-    return isinstance(attr, IntegerAttr | FloatAttr) and attr.value.data == 0
-
-
 # --- mmt4d --------------------------------------------------------------------------------
-
-
-def _zero_fill(op: Mmt4DOp) -> FillOp | None:
-    out = op.outputs[0]
-    fill = _previous_access(op, out)
-    if isinstance(fill, FillOp) and fill.outputs[0] is out and _is_zero(fill.inputs[0]):
-        return fill
-    return None
 
 
 def _sign_extended(op: Mmt4DOp, value: SSAValue) -> GenericOp | None:
     """The `arith.extsi` generic that wrote `value` just before `op`, if any."""
-    producer = _previous_access(op, value)
+    producer = previous_access(op, value)
     if (
         not isinstance(producer, GenericOp)
         or list(producer.outputs) != [value]
@@ -314,7 +265,7 @@ def _sign_extended(op: Mmt4DOp, value: SSAValue) -> GenericOp | None:
         or body[1].operands[0] is not body[0].result
     ):
         return None
-    if _previous_access(op, producer.inputs[0]) is not producer:
+    if previous_access(op, producer.inputs[0]) is not producer:
         return None  # the narrow source may have changed since
     return producer
 
@@ -357,7 +308,7 @@ def _lower_mmt4d(op: Mmt4DOp, skip_roundings: bool) -> None:
     flags = type_code | ALLOW_GENERIC_FALLBACK
     if skip_roundings:
         flags |= SKIP_INTERMEDIATE_ROUNDINGS
-    fill = _zero_fill(op)
+    fill = zero_fill(op)
     if fill is None:
         flags |= ACCUMULATE
     call = _Call(op)

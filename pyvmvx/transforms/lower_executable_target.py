@@ -7,9 +7,14 @@ Per function carrying `translation_info`:
 - `#iree_codegen.vmvx_pipeline` (or `VMVXDefault`): IREE's default VMVX pipeline
   (`addVMVXDefaultPassPipeline` in `compiler/src/iree/compiler/Codegen/VMVX/Passes.cpp`),
   adapted to buffer-level input:
-  1. tile and distribute the root op to workgroups (`tile_and_distribute_to_workgroups`);
+  1. `linalg.map` as the equivalent `linalg.generic`, then tile and distribute the root op
+     to workgroups (`tile_and_distribute_to_workgroups`);
   2. with ukernels: mmt4d/pack/unpack to `func.call @vmvx.*`
-     (`iree-codegen-cpu-lower-to-ukernels`), then `iree-vmvx-lower-linalg-microkernels`;
+     (`iree-codegen-cpu-lower-to-ukernels`), contractions to `vmvx.ex.matmul` and 1-D/2-D
+     convolutions/poolings to `vmvx.ex.conv`/`ex.pool` (ukernels `ex.matmul`, `ex.conv`,
+     `ex.pool`: their passes), then `iree-vmvx-lower-linalg-microkernels`, then (ukernel
+     `ex`, part of `all`) the elementwise ops left to `vmvx.ex.*` calls
+     (`pyvmvx-lower-elementwise-to-ex-ukernels`);
   3. the fallback for whatever linalg is left: packs and unpacks no ukernel took become
      loops (`iree-linalg-ext-to-loops`, IREE's `LinalgExtToLoops`), `linalg.broadcast`/
      `linalg.reduce` are generalized to `linalg.generic`, and `convert-linalg-to-loops` makes
@@ -59,9 +64,26 @@ from pyvmvx.dialects.iree_codegen import (
     TranslationInfoAttr,
     VMVXPipelineAttr,
 )
+from pyvmvx.dialects.upstream_ext.linalg import MapOp
 from pyvmvx.interfaces.tiling_interface import PARALLEL, MapTilingModel, tiling_model
 from pyvmvx.ir.diagnostics import InheritLocation, inherit_location, op_error
 from pyvmvx.transforms.cpu_lower_to_ukernels import lower_to_ukernels, ukernel_setting
+from pyvmvx.transforms.lower_contraction_to_ex_matmul import (
+    UKERNEL as MATMUL_UKERNEL,
+)
+from pyvmvx.transforms.lower_contraction_to_ex_matmul import (
+    LowerContractionToExMatmulPass,
+)
+from pyvmvx.transforms.lower_conv_to_ex_conv import UKERNEL as CONV_UKERNEL
+from pyvmvx.transforms.lower_conv_to_ex_conv import LowerConvToExConvPass
+from pyvmvx.transforms.lower_elementwise_to_ex_ukernels import (
+    UKERNEL as EX_UKERNEL,
+)
+from pyvmvx.transforms.lower_elementwise_to_ex_ukernels import (
+    LowerElementwiseToExUKernelsPass,
+)
+from pyvmvx.transforms.lower_pooling_to_ex_pool import UKERNEL as POOL_UKERNEL
+from pyvmvx.transforms.lower_pooling_to_ex_pool import LowerPoolingToExPoolPass
 from pyvmvx.transforms.pipelines import build_pipeline
 from pyvmvx.transforms.tile_and_distribute_to_workgroups import tile_and_distribute
 
@@ -112,11 +134,24 @@ class VMVXLowerExecutableTargetPass(ModulePass):
             raise op_error(function, UNSUPPORTED_PIPELINE)
 
     def _default_pipeline(self, ctx: Context, function: func.FuncOp) -> None:
+        for op in list(function.walk()):
+            if isinstance(op, MapOp):
+                generic = op.generalize()
+                inherit_location(generic, op)
+                Rewriter.replace_op(op, generic)
         tile_and_distribute(function)
         ukernels = ukernel_setting(function, self.ukernels)
         if ukernels.any:
             lower_to_ukernels(function, ukernels, skip_roundings=True)
+            if ukernels.enabled(MATMUL_UKERNEL):
+                run_on_function(ctx, function, [build_pass(LowerContractionToExMatmulPass.name)])
+            if ukernels.enabled(CONV_UKERNEL):
+                run_on_function(ctx, function, [build_pass(LowerConvToExConvPass.name)])
+            if ukernels.enabled(POOL_UKERNEL):
+                run_on_function(ctx, function, [build_pass(LowerPoolingToExPoolPass.name)])
             run_on_function(ctx, function, [build_pass("iree-vmvx-lower-linalg-microkernels")])
+            if ukernels.enabled(EX_UKERNEL):
+                run_on_function(ctx, function, [build_pass(LowerElementwiseToExUKernelsPass.name)])
         for op in list(function.walk()):
             if isinstance(op, BroadcastOp | ReduceOp):
                 _generalize(op)

@@ -39,17 +39,15 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from io import StringIO
 
 from xdsl.context import Context
 from xdsl.dialects import arith, math
-from xdsl.dialects.builtin import IndexType, IntegerAttr, MemRefType, ModuleOp, f32, i32
+from xdsl.dialects.builtin import MemRefType, ModuleOp, f32, i32
 from xdsl.dialects.linalg.abstract_ops import LinalgStructuredOperation
-from xdsl.dialects.linalg.attrs import IteratorType
 from xdsl.dialects.linalg.ops import BroadcastOp, FillOp, ReduceOp, YieldOp
-from xdsl.ir import Attribute, Block, BlockArgument, Operation, OpResult, SSAValue
-from xdsl.ir.affine import AffineDimExpr, AffineMap
+from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     GreedyRewritePatternApplier,
@@ -58,19 +56,17 @@ from xdsl.pattern_rewriter import (
     RewritePattern,
 )
 from xdsl.printer import Printer
-from xdsl.rewriter import InsertPoint
 
 from pyvmvx.dialects.vmvx import (
     ELEMENT_TYPES,
     BinaryOp,
     CopyOp,
     Fill2DOp,
-    GetBufferDescriptorOp,
-    StridedBuffer,
     UnaryOp,
 )
 from pyvmvx.ir.diagnostics import op_diagnostic
 from pyvmvx.ir.memref_layout import strided_layout
+from pyvmvx.transforms.ukernel_calls import Emitter, Operand, Structured, loop_sizes
 
 _BINARY_OPCODES: dict[type[Operation], str] = {
     arith.AddfOp: "add",
@@ -118,65 +114,6 @@ def _opcode(table: dict[type[Operation], str], op: Operation) -> str | None:
 
 def _element_type(value: SSAValue) -> Attribute | None:
     return value.type.element_type if isinstance(value.type, MemRefType) else None
-
-
-# ---------------------------------------------------------------------------------------
-# The elementwise view of a linalg op
-# ---------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Operand:
-    """A buffer operand and its indexing map."""
-
-    value: SSAValue
-    map: AffineMap
-
-
-@dataclass(frozen=True)
-class Structured:
-    """A linalg op on buffers with all loops parallel: its operands (ins then outs, in
-    block-argument order), their indexing maps and its body."""
-
-    operands: tuple[SSAValue, ...]
-    maps: tuple[AffineMap, ...]
-    num_inputs: int
-    body: Block
-
-    @staticmethod
-    def of(op: Operation) -> Structured | None:
-        if isinstance(op, BroadcastOp):
-            if op.result:
-                return None
-            rank = len(op.init.type.get_shape()) if isinstance(op.init.type, MemRefType) else 0
-            added = set(op.dimensions.get_values())
-            kept = tuple(AffineDimExpr(d) for d in range(rank) if d not in added)
-            maps = (AffineMap(rank, 0, kept), AffineMap.identity(rank))
-            return Structured((op.input, op.init), maps, 1, op.hidden_region.block)
-        if not isinstance(op, LinalgStructuredOperation) or op.res:
-            return None
-        if any(t.data != IteratorType.PARALLEL for t in op.get_iterator_types()):
-            return None
-        maps = tuple(m.data for m in op.get_indexing_maps())
-        operands = (*op.inputs, *op.outputs)
-        return Structured(operands, maps, len(op.inputs), op.body.block)
-
-    def operand_of(self, arg: SSAValue) -> Operand | None:
-        """The buffer operand behind block argument `arg` of the body, if it is one."""
-        if not isinstance(arg, BlockArgument) or arg.block is not self.body:
-            return None
-        value = self.operands[arg.index]
-        if not isinstance(value.type, MemRefType):
-            return None
-        return Operand(value, self.maps[arg.index])
-
-    def output(self, index: int) -> Operand:
-        value = self.operands[self.num_inputs + index]
-        return Operand(value, self.maps[self.num_inputs + index])
-
-    @property
-    def num_outputs(self) -> int:
-        return len(self.operands) - self.num_inputs
 
 
 # ---------------------------------------------------------------------------------------
@@ -239,82 +176,13 @@ def _calls(view: Structured) -> list[Call] | None:
     return None if call is None else [call]
 
 
-def _loop_sizes(operands: Sequence[Operand], rank: int) -> list[tuple[Operand, int]] | None:
-    """For each loop dim, an operand indexing with it and the position in its shape."""
-    found: list[tuple[Operand, int]] = []
-    for dim in range(rank):
-        expr = AffineDimExpr(dim)
-        match = next(
-            ((o, o.map.results.index(expr)) for o in operands if expr in o.map.results), None
-        )
-        if match is None:
-            return None
-        found.append(match)
-    return found
-
-
 # ---------------------------------------------------------------------------------------
 # Emission
 # ---------------------------------------------------------------------------------------
 
 
-def _after_definition(value: SSAValue, fallback: Operation) -> tuple[InsertPoint, Attribute]:
-    """Where (and with which location) IREE puts a value's descriptor: right after its
-    defining op, or at the start of its block for a block argument."""
-    if isinstance(value, OpResult):
-        return InsertPoint.after(value.op), value.op.location
-    assert isinstance(value, BlockArgument)
-    return InsertPoint.at_start(value.block), fallback.location
-
-
-@dataclass
-class _Emitter:
-    """Creates descriptors (one per buffer) and index constants for rewriting `anchor`;
-    new ops other than descriptors go before `anchor` and take its location."""
-
-    rewriter: PatternRewriter
-    anchor: Operation
-    _descriptors: dict[SSAValue, GetBufferDescriptorOp] = field(
-        default_factory=dict[SSAValue, GetBufferDescriptorOp]
-    )
-    _constants: dict[int, SSAValue] = field(default_factory=dict[int, SSAValue])
-
-    def insert(self, op: Operation) -> None:
-        op.location = self.anchor.location
-        self.rewriter.insert(op, InsertPoint.before(self.anchor))
-
-    def descriptor(self, value: SSAValue) -> GetBufferDescriptorOp:
-        if value not in self._descriptors:
-            op = GetBufferDescriptorOp(value)
-            point, op.location = _after_definition(value, self.anchor)
-            self.rewriter.insert(op, point)
-            self._descriptors[value] = op
-        return self._descriptors[value]
-
-    def constant(self, value: int) -> SSAValue:
-        if value not in self._constants:
-            op = arith.ConstantOp(IntegerAttr(value, IndexType()))
-            self.insert(op)
-            self._constants[value] = op.result
-        return self._constants[value]
-
-    def left_pad(self, values: Sequence[SSAValue], pad: int) -> list[SSAValue]:
-        return [self.constant(pad)] * (2 - len(values)) + list(values)
-
-    def strided(self, operand: Operand, rank: int) -> StridedBuffer:
-        """The operand's buffer, offset and strides in loop order, padded to rank 2."""
-        desc = self.descriptor(operand.value)
-        strides = [
-            desc.strides[operand.map.results.index(AffineDimExpr(d))]
-            if AffineDimExpr(d) in operand.map.results
-            else self.constant(0)
-            for d in range(rank)
-        ]
-        return StridedBuffer(desc.base_buffer, desc.offset, self.left_pad(strides, 0))
-
-    def sizes(self, loop_sizes: Sequence[tuple[Operand, int]]) -> list[SSAValue]:
-        sizes = [self.descriptor(o.value).sizes[pos] for o, pos in loop_sizes]
-        return self.left_pad(sizes, 1)
+class _Emitter(Emitter):
+    """The emitter of IREE's vmvx ops."""
 
     def call(self, call: Call, rank: int, sizes: Sequence[SSAValue]) -> Operation:
         ins = [self.strided(o, rank) for o in call.inputs]
@@ -340,11 +208,11 @@ class LowerElementwise(RewritePattern):
         if rank > 2:
             return
         involved = [o for c in calls for o in (c.output, *c.inputs)]
-        loop_sizes = _loop_sizes(involved, rank)
-        if loop_sizes is None:
+        found = loop_sizes(involved, rank)
+        if found is None:
             return
         emitter = _Emitter(rewriter, op)
-        sizes = emitter.sizes(loop_sizes)
+        sizes = emitter.sizes(found)
         for call in calls:
             emitter.insert(emitter.call(call, rank, sizes))
         rewriter.erase(op)

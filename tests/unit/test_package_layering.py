@@ -31,9 +31,9 @@ LAYERS = (
 TOP_LEVEL = {"__init__": "compiler", "universe": "transforms"}
 """Modules directly in `pyvmvx/`, with the layer they sit at."""
 
-TRANSFORM_HELPERS = {"__init__", "tile_policy", "pipelines"}
-"""Modules of `transforms` that any pass may import: the registry, the tile policy and the
-pipeline builder."""
+TRANSFORM_HELPERS = {"__init__", "tile_policy", "pipelines", "ukernel_calls"}
+"""Modules of `transforms` that any pass may import: the registry, the tile policy, the
+pipeline builder and the ukernel lowerings' shared helpers."""
 
 PIPELINES = {"pipelines", "linking_pipeline", "lower_executable_target"}
 """Passes made of passes (IREE's pipelines and `LowerExecutableTarget`): they may run others."""

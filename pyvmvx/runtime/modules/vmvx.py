@@ -20,6 +20,14 @@ from dataclasses import dataclass, field
 
 from pyvmvx.runtime.modules.vmvx_copy import copy_kernel, fill_2d_x32
 from pyvmvx.runtime.modules.vmvx_elementwise import BINARY, UNARY, binary_kernel, unary_kernel
+from pyvmvx.runtime.modules.vmvx_ex_conv import POOL_SIGNATURE as EX_POOL_SIGNATURE
+from pyvmvx.runtime.modules.vmvx_ex_conv import SIGNATURE as EX_CONV_SIGNATURE
+from pyvmvx.runtime.modules.vmvx_ex_conv import ex_conv, ex_pool
+from pyvmvx.runtime.modules.vmvx_ex_reduce import SIGNATURE as EX_REDUCE_SIGNATURE
+from pyvmvx.runtime.modules.vmvx_ex_reduce import ex_reduce
+from pyvmvx.runtime.modules.vmvx_ex_elementwise import EX_EXPORTS, ex_kernel, signature
+from pyvmvx.runtime.modules.vmvx_ex_matmul import SIGNATURE as EX_MATMUL_SIGNATURE
+from pyvmvx.runtime.modules.vmvx_ex_matmul import ex_matmul
 from pyvmvx.runtime.modules.vmvx_mmt4d import mmt4d, query_tile_sizes_2d
 from pyvmvx.runtime.modules.vmvx_pack import pack, unpack
 from pyvmvx.runtime.status import StatusCode, StatusError, invalid_argument
@@ -73,6 +81,13 @@ def _table() -> dict[str, Export]:
         Export("unpack", "0rIIIrIIIIIIIIIi_v", unpack),
         Export("query_tile_sizes.2d", "0IIi_II", query_tile_sizes_2d),
     ]
+    exports += [
+        Export(name, signature(arity), ex_kernel(arity)) for name, arity in EX_EXPORTS.items()
+    ]
+    exports.append(Export("ex.matmul", EX_MATMUL_SIGNATURE, ex_matmul))
+    exports.append(Export("ex.conv", EX_CONV_SIGNATURE, ex_conv))
+    exports.append(Export("ex.pool", EX_POOL_SIGNATURE, ex_pool))
+    exports.append(Export("ex.reduce", EX_REDUCE_SIGNATURE, ex_reduce))
     # IREE keeps exports sorted by name in byte order (so copy.2d.x64 < copy.2d.x8).
     return {export.name: export for export in sorted(exports, key=lambda e: e.name.encode())}
 
@@ -123,6 +138,11 @@ class VMVXModule:
             if type(value) is not int or not low <= value < high:
                 return export.function(*_normalized(export, args))
         return export.function(*args)
+
+    def bind(self, name: str) -> Callable[..., tuple[int, ...]]:
+        """Export `name` for the VM's calls, whose typed registers already hold the integers
+        `call` checks (each kernel still checks its buffers, offsets and sizes)."""
+        return self.lookup(name).function
 
 
 def _normalized(export: Export, args: tuple[object, ...]) -> list[object]:

@@ -30,13 +30,24 @@ materialized once, when the module is translated, and their bytes count against 
 allocation budget: more than it is RESOURCE_EXHAUSTED before anything is allocated, and each
 context's initializers get what remains.
 
+VM op statistics are opt-in: a module translated inside `with count_vm_ops() as counter:`
+gets one `_vm_ops[0] += n` per block (n: the block's instructions) and counts its export calls,
+into `counter.modules[<module name>]`; other modules hold no counting code, so statistics
+cost nothing when off.
+
 Imports `<module>.<function>` resolve against `natives[<module>]`: any object with
 `call(name, *args) -> tuple` and `signature(name) -> str` (such as `VMVXModule` or another
 `Context`), or a dict `{name: (calling_convention, callable)}`. The calling convention the
 native reports must equal the import's (INVALID_ARGUMENT); missing modules or functions are
 NOT_FOUND. A variadic import (`vm.call.variadic`, a `C...D` span in its convention) receives
 each variadic argument as one tuple: of values, or of value tuples when the argument's
-elements are tuples (`tuple<i32, !vm.ref<?>, i64> ...`).
+elements are tuples (`tuple<i32, !vm.ref<?>, i64> ...`). A native may also have
+`bind(name) -> callable`: the export as the VM calls it, with values its typed registers
+guarantee (ints in range for `i`/`I`, floats for `f`/`F`, tuples shaped by the convention,
+refs of any type or None, which the export checks) and returning a tuple of its results;
+such an import is called without `call`'s lookup, and its ref results are taken as they are
+(value results are still checked and wrapped, e.g. a uint32 into an i32 register). The
+runtime's `hal` and `vmvx` modules bind their exports.
 """
 
 from __future__ import annotations
@@ -144,6 +155,38 @@ class InitLimits:
                 )
 
 
+_OP_COUNTER: ContextVar[OpCounter | None] = ContextVar("pyvmvx_op_counter", default=None)
+
+
+class OpCounter:
+    """VM ops executed and export calls made by each module translated inside
+    `count_vm_ops()`, in translation order (every context of a module adds to its counts)."""
+
+    def __init__(self) -> None:
+        self.modules: list[tuple[str, list[int]]] = []
+
+    def slot(self, name: str) -> list[int]:
+        """New `[ops, calls]` counts for a module named `name`."""
+        counts = [0, 0]
+        self.modules.append((name, counts))
+        return counts
+
+    def reset(self) -> None:
+        for _, counts in self.modules:
+            counts[:] = [0, 0]
+
+
+@contextmanager
+def count_vm_ops() -> Iterator[OpCounter]:
+    """Modules translated in this block count the VM ops they execute (see the docstring)."""
+    counter = OpCounter()
+    token = _OP_COUNTER.set(counter)
+    try:
+        yield counter
+    finally:
+        _OP_COUNTER.reset(token)
+
+
 _LIMITS: ContextVar[InitLimits | None] = ContextVar("pyvmvx_init_limits", default=None)
 
 
@@ -170,6 +213,8 @@ class CompiledModule:
         validate_module(module)
         self.module = module
         self.limits = limits or _LIMITS.get() or InitLimits()
+        counter = _OP_COUNTER.get()
+        self.counts = None if counter is None else counter.slot(module.name)
         self.splat_bytes = _splat_bytes(module)
         if self.splat_bytes > self.limits.allocation:
             raise StatusError(
@@ -177,7 +222,7 @@ class CompiledModule:
                 f"module {module.name!r} has {self.splat_bytes} bytes of splat rodata, more "
                 f"than its allocation budget of {self.limits.allocation} bytes",
             )
-        writer = _ModuleWriter(module)
+        writer = _ModuleWriter(module, counting_ops=counter is not None)
         sources: list[str] = []
         code: list[CodeType] = []
         try:
@@ -223,6 +268,8 @@ class Context:
             _vm_allocate=budget.allocate,
             _vm_resize=budget.resize,
         )
+        counts = compiled.counts
+        namespace["_vm_ops"] = counts
         for index, imported in enumerate(module.imports):
             namespace[f"_vi{index}"] = _bind_import(imported, natives)
         for code in compiled._code:
@@ -233,6 +280,8 @@ class Context:
             if export.name in INITIALIZERS:
                 function = budget.charging(function)
             entry = _entry(function, module.functions[export.function])
+            if counts is not None:
+                entry = _counting_calls(entry, counts)
             self._entries[export.name] = (export.calling_convention, entry)
         if "__init" in self._entries:
             self.call("__init")
@@ -323,9 +372,11 @@ def load_module(module: Module, natives: Mapping[str, Any] | None = None) -> Con
 
 
 def _int_argument(bits: int) -> Callable[[Any], int]:
-    low, high = -(1 << (bits - 1)), 1 << bits
+    low, high, signed_high = -(1 << (bits - 1)), 1 << bits, 1 << (bits - 1)
 
     def convert(value: Any) -> int:
+        if type(value) is int and low <= value < signed_high:
+            return value  # already the register's value
         try:
             number = operator.index(value)
         except TypeError:
@@ -416,8 +467,11 @@ def _bind_import(imported: Import, natives: Mapping[str, Any]) -> Callable[..., 
             f"module {module_name!r} provides {provided!r}"
         )
     _, results = parse_signature(provided)
+    bind = getattr(native, "bind", None)
+    if bind is not None and all(kind in REF_TYPES for kind in results):
+        return _bound_import(name, bind(function_name))
     converters = tuple(_CONVERTERS[kind] for kind in results)
-    call = native.call
+    call = native.call if bind is None else _unnamed(bind(function_name))
 
     def invoke(*args: Any) -> tuple[Any, ...]:
         try:
@@ -434,16 +488,48 @@ def _bind_import(imported: Import, natives: Mapping[str, Any]) -> Callable[..., 
     return invoke
 
 
+def _unnamed(function: Callable[..., tuple[Any, ...]]) -> Callable[..., tuple[Any, ...]]:
+    """A bound export called as `call(name, *args)`."""
+    return lambda _, *args: function(*args)
+
+
+def _bound_import(name: str, function: Callable[..., tuple[Any, ...]]) -> Callable[..., Any]:
+    """A bound native export as an import: errors other than `StatusError` are INTERNAL."""
+
+    def invoke(*args: Any) -> tuple[Any, ...]:
+        try:
+            return function(*args)
+        except (StatusError, RecursionError):
+            raise
+        except Exception as err:
+            message = f"import {name!r} raised {type(err).__name__}: {err}"
+            raise StatusError(StatusCode.INTERNAL, message) from err
+
+    return invoke
+
+
 # ---------------------------------------------------------------------------
 # Translation
 # ---------------------------------------------------------------------------
 
 
-class _ModuleWriter:
-    """Writes the module's source; immediates that are not ints go to the constants `_K`."""
+def _counting_calls(entry: Callable[..., Any], counts: list[int]) -> Callable[..., Any]:
+    """`entry`, adding each call to `counts[1]`."""
 
-    def __init__(self, module: Module) -> None:
+    def counted(*args: Any) -> Any:
+        counts[1] += 1
+        return entry(*args)
+
+    return counted
+
+
+class _ModuleWriter:
+    """Writes the module's source; immediates that are not ints go to the constants `_K`.
+    With `counting_ops`, each block first adds its instruction count to `_vm_ops[0]`."""
+
+    def __init__(self, module: Module, *, counting_ops: bool = False) -> None:
         self.module = module
+        self.counting_ops = counting_ops
         self.constants: list[Any] = []
         self._signatures: dict[int, tuple[Parameter, ...]] = {}
 
@@ -518,6 +604,8 @@ class _FunctionWriter:
 
     def block(self, depth: int, index: int) -> None:
         self.current = index
+        if self.module.counting_ops:
+            self.emit(depth, f"_vm_ops[0] += {len(self.function.blocks[index].instructions)}")
         for instruction in self.function.blocks[index].instructions:
             self.instruction(depth, instruction)
 
