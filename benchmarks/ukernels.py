@@ -385,6 +385,39 @@ def _ex_pool(rng: np.random.Generator) -> tuple[Call, Call, Callable[[], bool], 
     return export_call, numpy_call, check, calls(4, 1)[0]
 
 
+def _ex_reduce(
+    rng: np.random.Generator, op: str, ufunc: np.ufunc
+) -> tuple[Call, Call, Callable[[], bool], Call]:
+    """`ex.reduce` of each row of an f32 matrix into its (identity-filled) output, against
+    `ufunc.reduce` into a preallocated array."""
+
+    def calls(side0: int, side1: int) -> tuple[Call, Call, Callable[[], bool]]:
+        x = _matrix(rng, side0, side1)
+        identity = np.float32(0.0 if ufunc is np.add else -np.inf)
+        out = np.full(side0, identity, np.float32)
+        expected = np.empty_like(out)
+        args = [
+            OPS.index(op), TYPES["f32"] | TYPES["f32"] << 8, 8,
+            Buffer(x, mutable=False), 0, 0, 0, side1, 1,
+            Buffer(out, mutable=True), 0, 0, 0, 1, 0,
+            1, 1, side0, side1,
+        ]  # fmt: skip
+
+        def check() -> bool:  # the timed calls accumulated: once more from the identity
+            out[...] = identity
+            MODULE.call("ex.reduce", *args)
+            return bool(np.allclose(out, expected, rtol=1e-5, atol=1e-3))
+
+        return (
+            lambda: MODULE.call("ex.reduce", *args),
+            lambda: ufunc.reduce(x, axis=1, out=expected),
+            check,
+        )
+
+    export_call, numpy_call, check = calls(SIDE, SIDE)
+    return export_call, numpy_call, check, calls(1, 4)[0]
+
+
 def cases() -> list[Case]:
     rng = np.random.default_rng(0)
     square = f"{SIDE}×{SIDE} f32"
@@ -404,6 +437,8 @@ def cases() -> list[Case]:
         ("ex.matmul", "256³ i8→i32", 1.5, _ex_matmul(rng, 256, "i8", False)),
         ("ex.conv", "1×56×56×64 * 3×3×64×64 f32 NHWC", 1.5, _ex_conv(rng)),
         ("ex.pool", "max 3×3/2 of 1×64×113×113 f32 NCHW", 1.5, _ex_pool(rng)),
+        ("ex.reduce", f"row sums of {square}", 1.3, _ex_reduce(rng, "arith.addf", np.add)),
+        ("ex.reduce", f"row max of {square}", 1.3, _ex_reduce(rng, "arith.maximumf", np.maximum)),
     ]
     rows += [(f"ex: {label}", square, 1.3, calls()) for label, calls in _ex_cases(rng)]
     return [Case(label, workload, target, *calls) for label, workload, target, calls in rows]

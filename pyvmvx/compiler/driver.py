@@ -17,7 +17,8 @@ or IREE's tensor form on `iree_tensor_ext.dispatch.tensor` bindings) and/or a wh
   `ukernels` where the variant's target does not set it. Other targets are an error.
 - `codegen`, `vmvx`, `vm`: the named pipelines of `pyvmvx.transforms.pipelines.PHASES`, each
   run on its anchor (every executable's inner module, or the whole module): the
-  configuration pipeline with pyvmvx's Python tile policy and the codegen lowering pipeline;
+  configuration pipeline (the tile policy the variant's target chooses) and the codegen
+  lowering pipeline;
   the VMVX ABI passes; the VM conversion, then `iree-vmvx-assign-constant-ordinals`.
   Together they are `iree-vmvx-transformation-pipeline`'s own pass lists. Executables are not
   linked: each stays its own.

@@ -11,9 +11,10 @@ Per function carrying `translation_info`:
      to workgroups (`tile_and_distribute_to_workgroups`);
   2. with ukernels: mmt4d/pack/unpack to `func.call @vmvx.*`
      (`iree-codegen-cpu-lower-to-ukernels`), contractions to `vmvx.ex.matmul` and 1-D/2-D
-     convolutions/poolings to `vmvx.ex.conv`/`ex.pool` (ukernels `ex.matmul`, `ex.conv`,
-     `ex.pool`: their passes), then `iree-vmvx-lower-linalg-microkernels`, then (ukernel
-     `ex`, part of `all`) the elementwise ops left to `vmvx.ex.*` calls
+     convolutions/poolings to `vmvx.ex.conv`/`ex.pool` and reductions to `vmvx.ex.reduce`
+     (ukernels `ex.matmul`, `ex.conv`, `ex.pool`, `ex.reduce`: their passes), then
+     `iree-vmvx-lower-linalg-microkernels`, then (ukernel `ex`, part of `all`) the
+     elementwise ops left to `vmvx.ex.*` calls
      (`pyvmvx-lower-elementwise-to-ex-ukernels`);
   3. the fallback for whatever linalg is left: packs and unpacks no ukernel took become
      loops (`iree-linalg-ext-to-loops`, IREE's `LinalgExtToLoops`), `linalg.broadcast`/
@@ -84,6 +85,8 @@ from pyvmvx.transforms.lower_elementwise_to_ex_ukernels import (
 )
 from pyvmvx.transforms.lower_pooling_to_ex_pool import UKERNEL as POOL_UKERNEL
 from pyvmvx.transforms.lower_pooling_to_ex_pool import LowerPoolingToExPoolPass
+from pyvmvx.transforms.lower_reduction_to_ex_reduce import UKERNEL as REDUCE_UKERNEL
+from pyvmvx.transforms.lower_reduction_to_ex_reduce import LowerReductionToExReducePass
 from pyvmvx.transforms.pipelines import build_pipeline
 from pyvmvx.transforms.tile_and_distribute_to_workgroups import tile_and_distribute
 
@@ -149,6 +152,8 @@ class VMVXLowerExecutableTargetPass(ModulePass):
                 run_on_function(ctx, function, [build_pass(LowerConvToExConvPass.name)])
             if ukernels.enabled(POOL_UKERNEL):
                 run_on_function(ctx, function, [build_pass(LowerPoolingToExPoolPass.name)])
+            if ukernels.enabled(REDUCE_UKERNEL):
+                run_on_function(ctx, function, [build_pass(LowerReductionToExReducePass.name)])
             run_on_function(ctx, function, [build_pass("iree-vmvx-lower-linalg-microkernels")])
             if ukernels.enabled(EX_UKERNEL):
                 run_on_function(ctx, function, [build_pass(LowerElementwiseToExUKernelsPass.name)])

@@ -88,10 +88,11 @@ class VMVXConfigurationPipeline(PipelinePass):
 
     name = "iree-vmvx-configuration-pipeline"
 
-    tile_policy: str = "iree"
+    tile_policy: str = ""
 
     def passes(self) -> Sequence[str]:
-        return [f"iree-vmvx-select-lowering-strategy{{tile-policy={self.tile_policy}}}"]
+        option = f"{{tile-policy={self.tile_policy}}}" if self.tile_policy else ""
+        return [f"iree-vmvx-select-lowering-strategy{option}"]
 
 
 @dataclass(frozen=True)
@@ -208,7 +209,7 @@ PHASES = (
         "codegen",
         (
             (Anchor.EXECUTABLES, "iree-codegen-iree-comprehensive-bufferize"),
-            (Anchor.EXECUTABLES, "iree-vmvx-configuration-pipeline{tile-policy=python}"),
+            (Anchor.EXECUTABLES, "iree-vmvx-configuration-pipeline"),
             (Anchor.EXECUTABLES, "iree-codegen-vmvx-lowering-pipeline"),
         ),
     ),
@@ -226,6 +227,7 @@ PHASES = (
 """The driver's phases after `input`: dispatch formation for whole programs (a no-op on
 modules of executables; the driver turns executable sources into VMVX variants after it),
 `iree-codegen-iree-comprehensive-bufferize` (executables in IREE's tensor form onto
-buffers; a no-op on buffers), then together the configuration pipeline (with pyvmvx's
-Python tile policy), `iree-vmvx-transformation-pipeline` (the same pass lists) and constant
-ordinals. The `ukernels` choice travels in each variant's target, not as an option."""
+buffers; a no-op on buffers), then together the configuration pipeline (the tile policy
+the variant's target chooses: Python's for `ukernels=all`, IREE's for `none`),
+`iree-vmvx-transformation-pipeline` (the same pass lists) and constant ordinals. The
+`ukernels` choice travels in each variant's target, not as an option."""

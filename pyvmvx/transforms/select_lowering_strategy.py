@@ -5,8 +5,10 @@ For every function with a body and no `translation_info` (also inside HAL execut
 - the root compute op (IREE's `getRootOperation`: the last op with a reduction loop, else the
   last linalg op, else the last pack/unpack) gets
   `lowering_config = #iree_cpu.lowering_config<distribution = [...]>` unless it already has a
-  lowering config; the sizes come from the tile policy (option `tile-policy`, `iree` by
-  default so IREE's tests give IREE's outcomes, or `python`; see `pyvmvx.transforms.tile_policy`).
+  lowering config; the sizes come from the tile policy: option `tile-policy` (`iree` or
+  `python`) or, when it is empty, the executable target's choice (`python` for
+  `ukernels = "all"`, else `iree`, so IREE's tests give IREE's outcomes; see
+  `pyvmvx.transforms.tile_policy`).
   An op already inside a distributed loop (an `scf.for` whose start or step derives from
   the workgroup id or count) gets all sizes 0, so its work is not distributed a second time.
   IREE 3.13 differs: it recognises only its own `affine.apply` form of such loops and gives
@@ -38,7 +40,7 @@ from pyvmvx.dialects.iree_codegen import (
 )
 from pyvmvx.interfaces.tiling_interface import compute_ops, root_operation, tiling_model
 from pyvmvx.ir.diagnostics import CompileError
-from pyvmvx.transforms.tile_policy import TilePolicy, get_tile_policy
+from pyvmvx.transforms.tile_policy import TilePolicy, get_tile_policy, policy_name_for
 
 
 @dataclass(frozen=True)
@@ -47,15 +49,16 @@ class VMVXSelectLoweringStrategyPass(ModulePass):
 
     name = "iree-vmvx-select-lowering-strategy"
 
-    tile_policy: str = "iree"
+    tile_policy: str = ""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         try:
-            policy = get_tile_policy(self.tile_policy)
+            chosen = get_tile_policy(self.tile_policy) if self.tile_policy else None
         except ValueError as err:
             raise CompileError(f"error: {self.name}: {err}") from None
         for function in [o for o in op.walk() if isinstance(o, func.FuncOp)]:
             if function.body.blocks and get_translation_info(function) is None:
+                policy = chosen or get_tile_policy(policy_name_for(function))
                 configure_function(function, policy)
 
 

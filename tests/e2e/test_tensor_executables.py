@@ -146,8 +146,11 @@ def test_iree_contractions(ukernels: str) -> None:
 def test_iree_dynamic_add(ukernels: str, n: int) -> None:
     executable = _iree("elementwise", ukernels, "add_dispatch_0")
     a, b, out = _floats(n), _floats(n), np.zeros(n, np.float32)
-    # Each size is an index: two 32-bit push constants (low, high), as IREE's host passes it.
-    executable.dispatch("add_dispatch_0_elementwise_D_f32", None, [a, b, out], [n, 0, n, 0])
+    # Each size is an index: two 32-bit push constants (low, high), as IREE's host passes it,
+    # and the workload its count region takes (the grid depends on it: the loop is tiled).
+    executable.dispatch(
+        "add_dispatch_0_elementwise_D_f32", None, [a, b, out], [n, 0, n, 0], workload=[n, n]
+    )
     np.testing.assert_array_equal(out, a + b)
 
 
@@ -172,7 +175,11 @@ def test_iree_reductions(ukernels: str) -> None:
     rows = 45
     a, sums = _floats(rows, 16), np.zeros(rows, np.float32)
     rowsum = _iree("reductions", ukernels, "rowsum_dispatch_0")
-    rowsum.dispatch("rowsum_dispatch_0_reduction_Dx16_f32", None, [a, sums], [rows, 0])
+    # IREE's 64s tile the rows, so the grid needs the workload; the python policy keeps a
+    # reduction whole (a constant grid, which takes none).
+    entry = "rowsum_dispatch_0_reduction_Dx16_f32"
+    distributed = rowsum.entry_point(entry).count_function is not None
+    rowsum.dispatch(entry, None, [a, sums], [rows, 0], workload=[rows] if distributed else None)
     np.testing.assert_allclose(sums, a.sum(axis=1), rtol=1e-5, atol=1e-5)
     # Softmax in two dispatches: exp(x - rowmax) (a reduction fused with its consumer, the
     # row maxima in a local buffer), then the division by the row sums.

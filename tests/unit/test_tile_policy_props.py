@@ -4,6 +4,7 @@ import math
 
 from hypothesis import given
 from hypothesis import strategies as st
+from xdsl.dialects import test as test_dialect
 from xdsl.ir import SSAValue
 from xdsl.parser import Parser
 
@@ -19,9 +20,11 @@ from pyvmvx.transforms.tile_policy import IREETilePolicy, PythonTilePolicy, get_
 
 
 class DomainModel(TilingModel):
-    """A bare iteration domain: iterator kinds and static trip counts (None = dynamic)."""
+    """A bare iteration domain: iterator kinds and static trip counts (None = dynamic), of an
+    op without a body (one unit of work and no temporaries per point)."""
 
     def __init__(self, kinds: list[str], ranges: list[int | None]) -> None:
+        super().__init__(test_dialect.TestOp())
         self.kinds = tuple(kinds)
         self.ranges = tuple(ranges)
 
@@ -72,18 +75,30 @@ def test_python_policy_bounds_the_grid_and_fills_each_workgroup(model: DomainMod
     extents = [policy.assumed_dynamic_extent if n is None else n for n in model.ranges]
     partitionable = set(model.partitionable_loops())
     assert len(sizes) == len(extents)
+    # A dynamic loop's tile may exceed the assumed extent (the actual one is unknown).
     assert all(
-        size == 0 or (i in partitionable and size <= extents[i]) for i, size in enumerate(sizes)
+        size == 0 or (i in partitionable and (model.ranges[i] is None or size <= extents[i]))
+        for i, size in enumerate(sizes)
     )
     total = math.prod(extents)
-    if total < 2 * policy.workgroup_elements:
+    if REDUCTION in model.kinds:
+        assert not any(sizes)
+        return
+    dynamic = [i for i in model.partitionable_loops() if model.ranges[i] is None]
+    if dynamic:
+        # Only the outermost dynamic loop, by rows of about `workgroup_work` points.
+        assert [i for i, size in enumerate(sizes) if size] == dynamic[:1]
+        full_tile = total // extents[dynamic[0]] * sizes[dynamic[0]]
+        assert full_tile >= policy.workgroup_work
+        return
+    if total < 2 * policy.workgroup_work:
         assert not any(sizes)
         return
     workgroups = math.prod(-(-extents[i] // s) for i, s in enumerate(sizes) if s)
     assert workgroups <= policy.max_workgroups
     if any(sizes):
         full_tile = math.prod(s if s else extents[i] for i, s in enumerate(sizes))
-        assert full_tile >= policy.workgroup_elements
+        assert full_tile >= policy.workgroup_work
 
 
 def test_mmt4d_partitions_its_outer_loops_only() -> None:

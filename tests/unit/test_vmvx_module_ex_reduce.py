@@ -179,3 +179,24 @@ def test_bounds() -> None:
     data = np.zeros(2, np.float32)
     _call_raw("arith.addf", types("f32", "f32"), 8, Buffer(data, mutable=True))
     np.testing.assert_array_equal(data, [4.0, 4.0])
+
+
+def test_broadcast_input_is_bounded() -> None:
+    """A huge reduction read through 0 strides is refused, not computed."""
+    image = Buffer(np.ones(1, np.float32), mutable=False)
+    out = Buffer(np.zeros(1, np.float32), mutable=True)
+    with pytest.raises(StatusError) as err:
+        MODULE.call("ex.reduce", OPS.index("arith.addf"), types("f32", "f32"), 15,
+                    image, 0, 0, 0, 0, 0, out, 0, 0, 0, 0, 0,
+                    1, 1, 1 << 20, (1 << 32) - 1)  # fmt: skip
+    assert err.value.code == "RESOURCE_EXHAUSTED"
+
+
+def test_self_overlapping_output() -> None:
+    """An output position read through stride 0 keeps the last position's result."""
+    data = np.arange(6, dtype=np.int32)
+    out = np.array([100], np.int32)
+    MODULE.call("ex.reduce", OPS.index("arith.addi"), types("i32", "i32"), 8,
+                Buffer(data, mutable=False), 0, 0, 0, 3, 1,
+                Buffer(out, mutable=True), 0, 0, 0, 0, 0, 1, 1, 2, 3)  # fmt: skip
+    assert out[0] == 100 + 3 + 4 + 5

@@ -23,11 +23,11 @@ from pyvmvx.runtime.modules.vmvx_elementwise import BINARY, UNARY, binary_kernel
 from pyvmvx.runtime.modules.vmvx_ex_conv import POOL_SIGNATURE as EX_POOL_SIGNATURE
 from pyvmvx.runtime.modules.vmvx_ex_conv import SIGNATURE as EX_CONV_SIGNATURE
 from pyvmvx.runtime.modules.vmvx_ex_conv import ex_conv, ex_pool
-from pyvmvx.runtime.modules.vmvx_ex_reduce import SIGNATURE as EX_REDUCE_SIGNATURE
-from pyvmvx.runtime.modules.vmvx_ex_reduce import ex_reduce
 from pyvmvx.runtime.modules.vmvx_ex_elementwise import EX_EXPORTS, ex_kernel, signature
 from pyvmvx.runtime.modules.vmvx_ex_matmul import SIGNATURE as EX_MATMUL_SIGNATURE
 from pyvmvx.runtime.modules.vmvx_ex_matmul import ex_matmul
+from pyvmvx.runtime.modules.vmvx_ex_reduce import SIGNATURE as EX_REDUCE_SIGNATURE
+from pyvmvx.runtime.modules.vmvx_ex_reduce import ex_reduce
 from pyvmvx.runtime.modules.vmvx_mmt4d import mmt4d, query_tile_sizes_2d
 from pyvmvx.runtime.modules.vmvx_pack import pack, unpack
 from pyvmvx.runtime.status import StatusCode, StatusError, invalid_argument

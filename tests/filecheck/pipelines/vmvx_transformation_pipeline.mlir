@@ -152,11 +152,11 @@ hal.executable.source public @executable {
 // LOOPS-NOT:     vm.call @vmvx.
 // LOOPS-NOT:     vm.import
 
-// The python policy splits the 512 rows of @mul over 2 workgroups (131072 points); the
-// only distributed loop maps to x.
+// The python policy keeps @mul (131072 points of one body op, below 2^20) in one
+// workgroup.
 // PY-LABEL:    hal.executable.export public @mul ordinal(0)
-// PY:            %[[TWO:.*]] = arith.constant 2 : index
-// PY-NEXT:       %[[ONE:.*]] = arith.constant 1 : index
+// PY:            %[[ONE:.*]] = arith.constant 1 : index
 // PY-NEXT:       %[[ONE_1:.*]] = arith.constant 1 : index
-// PY-NEXT:       hal.return %[[TWO]], %[[ONE]], %[[ONE_1]] : index, index, index
+// PY-NEXT:       %[[ONE_2:.*]] = arith.constant 1 : index
+// PY-NEXT:       hal.return %[[ONE]], %[[ONE_1]], %[[ONE_2]] : index, index, index
 // PY:          vm.call @vmvx.mul.2d.f32(

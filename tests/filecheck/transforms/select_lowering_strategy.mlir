@@ -2,7 +2,8 @@
 // RUN: pyvmvx-opt %s --split-input-file -p 'iree-vmvx-select-lowering-strategy{tile-policy=python}' | filecheck %s --check-prefix=PY
 
 // IREE's policy distributes each partitionable loop by 64; the root of fill + matmul is the
-// matmul (it has a reduction loop). The python policy splits the outer loop into 8.
+// matmul (it has a reduction loop). The python policy leaves contractions undistributed
+// (BLAS threads itself).
 
 #pl = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer>, #hal.pipeline.binding<storage_buffer>, #hal.pipeline.binding<storage_buffer>]>
 func.func @matmul_static() {
@@ -18,7 +19,7 @@ func.func @matmul_static() {
 // CHECK-SAME:      translation_info = #iree_codegen.translation_info<pipeline = #iree_codegen.vmvx_pipeline>
 // CHECK:         linalg.fill ins
 // CHECK:         linalg.matmul {lowering_config = #iree_cpu.lowering_config<distribution = [64, 64, 0]>}
-// PY:            linalg.matmul {lowering_config = #iree_cpu.lowering_config<distribution = [48, 0, 0]>}
+// PY:            linalg.matmul {lowering_config = #iree_cpu.lowering_config<distribution = [0, 0, 0]>}
 
 // -----
 
@@ -45,8 +46,9 @@ func.func @copy_op_dynamic() {
 // CHECK-LABEL: func.func @copy_op_dynamic()
 // CHECK-SAME:      translation_info = #iree_codegen.translation_info<pipeline = #iree_codegen.vmvx_pipeline>
 // CHECK:         linalg.generic {{{.*}}lowering_config = #iree_cpu.lowering_config<distribution = [64, 64]>
-// Dynamic extents count as 1024 for the python policy: 1024 x 1024 / 65536 -> 8 groups.
-// PY:            lowering_config = #iree_cpu.lowering_config<distribution = [128, 0]>
+// The python policy distributes the outer dynamic loop by 2^20 / 1024 (the inner extent
+// assumed) = 1024 rows per workgroup; the grid comes from the workload at run time.
+// PY:            lowering_config = #iree_cpu.lowering_config<distribution = [1024, 0]>
 
 // -----
 
@@ -242,3 +244,75 @@ hal.executable.source public @ex {
 // CHECK:         lowering_config = #iree_cpu.lowering_config<distribution = [64]>
 // 4096 points are too few for two python workgroups.
 // PY:            lowering_config = #iree_cpu.lowering_config<distribution = [0]>
+
+// -----
+
+// The executable target chooses the policy: `ukernels = "all"` gets the python policy (a
+// 2048x1024 body of two ops is 2^22 body-op evaluations: two workgroups, the outer loop
+// halved), `ukernels = "none"` IREE's 64s.
+
+#pl = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer>]>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+hal.executable @targets {
+  hal.executable.variant public @all target(<"vmvx", "vmvx-bytecode-fb", {ukernels = "all"}>) {
+    hal.executable.export public @f ordinal(0) layout(#pl)
+    builtin.module {
+      func.func @f() {
+        %buf = hal.interface.binding.subspan layout(#pl) binding(0) : memref<2048x1024xf32>
+        linalg.generic {indexing_maps = [#id], iterator_types = ["parallel", "parallel"]} outs(%buf : memref<2048x1024xf32>) {
+        ^bb0(%x: f32):
+          %n = arith.negf %x : f32
+          %e = math.exp %n : f32
+          linalg.yield %e : f32
+        }
+        func.return
+      }
+    }
+  }
+  hal.executable.variant public @none target(<"vmvx", "vmvx-bytecode-fb", {ukernels = "none"}>) {
+    hal.executable.export public @f ordinal(0) layout(#pl)
+    builtin.module {
+      func.func @f() {
+        %buf = hal.interface.binding.subspan layout(#pl) binding(0) : memref<2048x1024xf32>
+        linalg.generic {indexing_maps = [#id], iterator_types = ["parallel", "parallel"]} outs(%buf : memref<2048x1024xf32>) {
+        ^bb0(%x: f32):
+          %n = arith.negf %x : f32
+          %e = math.exp %n : f32
+          linalg.yield %e : f32
+        }
+        func.return
+      }
+    }
+  }
+}
+// CHECK-LABEL: hal.executable.variant public @all
+// CHECK:         lowering_config = #iree_cpu.lowering_config<distribution = [1024, 0]>
+// CHECK-LABEL: hal.executable.variant public @none
+// CHECK:         lowering_config = #iree_cpu.lowering_config<distribution = [64, 64]>
+
+// -----
+
+// Python policy, local-memory budget: 4096x4096 points of two f64 results are 256 MiB of
+// tile-sized temporaries, so 8 workgroups of 512 rows keep each within 32 MiB.
+
+#pl = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer>]>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+hal.executable @budget {
+  hal.executable.variant public @all target(<"vmvx", "vmvx-bytecode-fb", {ukernels = "all"}>) {
+    hal.executable.export public @f ordinal(0) layout(#pl)
+    builtin.module {
+      func.func @f() {
+        %buf = hal.interface.binding.subspan layout(#pl) binding(0) : memref<4096x4096xf64>
+        linalg.generic {indexing_maps = [#id], iterator_types = ["parallel", "parallel"]} outs(%buf : memref<4096x4096xf64>) {
+        ^bb0(%x: f64):
+          %n = arith.negf %x : f64
+          %e = math.exp %n : f64
+          linalg.yield %e : f64
+        }
+        func.return
+      }
+    }
+  }
+}
+// CHECK-LABEL: hal.executable.variant public @all
+// CHECK:         lowering_config = #iree_cpu.lowering_config<distribution = [512, 0]>
