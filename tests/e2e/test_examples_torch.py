@@ -68,6 +68,19 @@ def test_example_matches_pytorch(name: str, ukernels: str) -> None:
         assert error <= TOLERANCE * scale, f"max |pyvmvx - pytorch| = {error:.3g}, scale {scale}"
 
 
+@pytest.mark.parametrize("ukernels", MODES)
+def test_iree_input_form_matches_pytorch(ukernels: str) -> None:
+    """IREE's `--compile-to=input` form of the CNN (`util.func`, made by
+    `tests/e2e/inputs/make_iree_sources.py`) runs like torch-mlir's original."""
+    source = Path(__file__).parent / "inputs" / "iree_input_cnn.mlir"
+    assert "util.func public @main" in source.read_text()
+    (expected,) = _arrays("cnn", "output")
+    actual = pyvmvx.load(pyvmvx.compile(source, ukernels=ukernels)).main(*_arrays("cnn", "input"))
+    assert actual.shape == expected.shape and actual.dtype == expected.dtype
+    error = float(np.abs(actual - expected).max())
+    assert error <= TOLERANCE * float(np.abs(expected).max())
+
+
 def test_examples_are_modest() -> None:
     """The committed exports stay small: weights of a few hundred KB at most."""
     for name in ("mlp", "cnn", "transformer"):

@@ -11,6 +11,10 @@ iree-base-compiler==3.13.0`). Run `python tests/e2e/inputs/make_iree_sources.py
 and the `hal.executable` ops of its output are written to `iree_<name>.mlir` next to this
 script (the host functions are dropped). One edit: the `ukernels = "none"` IREE puts in the
 VMVX target is removed, so that pyvmvx's `ukernels` option chooses the codegen mode.
+
+Each model of `INPUT_FORMS` (an example exported from PyTorch) is also written as IREE's
+`--compile-to=input` form (`util.func`, IREE's input conversion applied) to
+`iree_input_<name>.mlir`, whole: `tests/e2e/test_examples_torch.py` runs it like the original.
 """
 
 from __future__ import annotations
@@ -170,6 +174,9 @@ func.func @softmax(%x: tensor<4x10xf32>) -> tensor<4x10xf32> {
 }
 
 
+INPUT_FORMS = {"cnn": HERE.parents[2] / "examples" / "cnn.mlir"}
+
+
 def executables(text: str) -> str:
     """The top-level `hal.executable` ops of `iree-compile`'s printed module."""
     kept: list[str] = []
@@ -205,6 +212,14 @@ def main() -> None:
         )
         text = executables(result.stdout).replace(', ukernels = "none"', "")
         (HERE / f"iree_{name}.mlir").write_text(header + text)
+    for name, source in INPUT_FORMS.items():
+        result = subprocess.run(
+            [args.iree_compile, "--compile-to=input", str(source), "-o", "-"],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        (HERE / f"iree_input_{name}.mlir").write_text(header + result.stdout)
 
 
 if __name__ == "__main__":
