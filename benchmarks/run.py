@@ -271,7 +271,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--ukernels", choices=("all", "none"), default="all")
     parser.add_argument("--no-iree", action="store_true", help="skip IREE even if installed")
     args = parser.parse_args(argv)
-    have_iree = importlib.util.find_spec("iree.runtime") is not None and not args.no_iree
+    have_iree = not args.no_iree and all(
+        importlib.util.find_spec(name) is not None for name in ("iree", "iree.runtime")
+    )
     iree = _IREE() if have_iree else None
     programs = [*PROGRAMS_LIST]
     programs += [
