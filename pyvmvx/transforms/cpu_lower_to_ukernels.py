@@ -63,12 +63,16 @@ from xdsl.ir.affine import AffineMap
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint
 
-from pyvmvx.dialects.hal import ExecutableTargetAttr, ExecutableVariantOp
 from pyvmvx.dialects.upstream_ext.linalg import Mmt4DOp, PackOp, UnPackOp
 from pyvmvx.dialects.vm import VMVX_MODULE
 from pyvmvx.dialects.vmvx import GetBufferDescriptorOp
 from pyvmvx.ir.memref_layout import matches_row_major
-from pyvmvx.transforms.ukernel_calls import declare_ukernel, previous_access, zero_fill
+from pyvmvx.transforms.ukernel_calls import (
+    declare_ukernel,
+    executable_target,
+    previous_access,
+    zero_fill,
+)
 
 MMT4D_TYPES = {(f32, f32, f32): 1, (i8, i8, i32): 2}
 PACK_TYPES = {f32: 1, i8: 2, i32: 3}
@@ -105,20 +109,6 @@ class UKernels:
     @property
     def any(self) -> bool:
         return self.all or bool(self.names)
-
-
-def executable_target(op: Operation) -> ExecutableTargetAttr | None:
-    """IREE's `ExecutableTargetAttr::lookup`: a `hal.executable.target` attribute on `op` or
-    an ancestor, or the target of the enclosing `hal.executable.variant`."""
-    current: Operation | None = op
-    while current is not None:
-        attr = current.attributes.get("hal.executable.target")
-        if isinstance(attr, ExecutableTargetAttr):
-            return attr
-        if isinstance(current, ExecutableVariantOp):
-            return current.target
-        current = current.parent_op()
-    return None
 
 
 def ukernel_setting(op: Operation, override: str = "") -> UKernels:

@@ -49,8 +49,8 @@ from typing import ClassVar
 from xdsl.dialects.builtin import IndexType, StringAttr
 from xdsl.ir import Attribute, Operation
 
-from pyvmvx.dialects.hal import ExecutableTargetAttr, ExecutableVariantOp
 from pyvmvx.interfaces.tiling_interface import PARALLEL, TilingModel
+from pyvmvx.transforms.ukernel_calls import executable_target
 
 
 class TilePolicy(ABC):
@@ -154,14 +154,7 @@ def get_tile_policy(name: str) -> TilePolicy:
 def policy_name_for(op: Operation) -> str:
     """`python` when the executable target of `op` (a `hal.executable.target` attribute on it
     or an ancestor, or its enclosing variant's) has `ukernels = "all"`, else `iree`."""
-    current: Operation | None = op
-    while current is not None:
-        target = current.attributes.get("hal.executable.target")
-        if isinstance(current, ExecutableVariantOp):
-            target = current.target
-        if isinstance(target, ExecutableTargetAttr):
-            ukernels = target.get_config("ukernels")
-            all_ukernels = isinstance(ukernels, StringAttr) and ukernels.data.strip() == "all"
-            return PythonTilePolicy.name if all_ukernels else IREETilePolicy.name
-        current = current.parent_op()
-    return IREETilePolicy.name
+    target = executable_target(op)
+    ukernels = None if target is None else target.get_config("ukernels")
+    all_ukernels = isinstance(ukernels, StringAttr) and ukernels.data.strip() == "all"
+    return PythonTilePolicy.name if all_ukernels else IREETilePolicy.name

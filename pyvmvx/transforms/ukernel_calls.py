@@ -1,7 +1,8 @@
 """Helpers the ukernel-lowering passes share: the elementwise view of a linalg op on
 buffers (`Structured`), an emitter of buffer descriptors and index constants (`Emitter`),
-the declaration of a ukernel import (`declare_ukernel`) and the zero fill a non-accumulating
-ukernel replaces (`zero_fill`).
+the declaration of a ukernel import (`declare_ukernel`), the zero fill a non-accumulating
+ukernel replaces (`zero_fill`) and the executable target an op compiles for
+(`executable_target`, which also chooses the tile policy).
 
 Used by `iree-vmvx-lower-linalg-microkernels`, `iree-codegen-cpu-lower-to-ukernels` and
 pyvmvx's `vmvx.ex.*` lowerings (a pass may import this module, not another pass).
@@ -39,6 +40,7 @@ from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
 from xdsl.traits import is_side_effect_free
 
+from pyvmvx.dialects.hal import ExecutableTargetAttr, ExecutableVariantOp
 from pyvmvx.dialects.vm import IMPORT_MODULE_ATTR, VMVX_MODULE
 from pyvmvx.dialects.vmvx import GetBufferDescriptorOp, StridedBuffer
 from pyvmvx.interfaces.tiling_interface import buffer_of
@@ -232,4 +234,18 @@ def zero_fill(op: LinalgStructuredOperation) -> FillOp | None:
     fill = previous_access(op, out)
     if isinstance(fill, FillOp) and fill.outputs[0] is out and _is_zero(fill.inputs[0]):
         return fill
+    return None
+
+
+def executable_target(op: Operation) -> ExecutableTargetAttr | None:
+    """IREE's `ExecutableTargetAttr::lookup`: a `hal.executable.target` attribute on `op` or
+    an ancestor, or the target of the enclosing `hal.executable.variant`."""
+    current: Operation | None = op
+    while current is not None:
+        attr = current.attributes.get("hal.executable.target")
+        if isinstance(attr, ExecutableTargetAttr):
+            return attr
+        if isinstance(current, ExecutableVariantOp):
+            return current.target
+        current = current.parent_op()
     return None
