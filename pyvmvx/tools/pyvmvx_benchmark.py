@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from collections.abc import Sequence
-from pathlib import Path
 
 from pyvmvx.runtime.tools.benchmark_module import PROG, add_arguments, execute, fail
+from pyvmvx.tools import module_or_source
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -25,33 +24,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         epilog="example: pyvmvx-benchmark model.mlir --function=main --input=@x.npy "
         "--benchmark_repetitions=20 --benchmark_format=json",
     )
-    parser.add_argument(
-        "source", nargs="?", metavar="INPUT.mlir", help="MLIR program to compile and time"
+    return module_or_source.main(
+        parser,
+        argv,
+        verb="time",
+        add_arguments=add_arguments,
+        execute=execute,
+        fail=fail,
+        report_compile_time=True,
     )
-    add_arguments(parser)
-    parser.add_argument(
-        "--ukernels",
-        choices=("all", "none"),
-        help="codegen mode when compiling INPUT.mlir (default: all)",
-    )
-    args = parser.parse_args(argv)
-    if (args.source is None) == (args.module is None):
-        return fail("give either an MLIR INPUT to compile or --module=FILE.vmfb (one of them)")
-    if args.source is None:
-        if args.ukernels is not None:
-            return fail("--ukernels applies only when compiling an MLIR INPUT")
-        return execute(args, args.module)
-    import pyvmvx
-    from pyvmvx.ir.diagnostics import CompileError, report
-
-    start = time.perf_counter()
-    try:
-        module = pyvmvx.compile(Path(args.source), ukernels=args.ukernels or "all")
-    except CompileError as err:
-        report(err)
-        return 1
-    print(f"compiled {args.source} in {time.perf_counter() - start:.2f} s", file=sys.stderr)
-    return execute(args, module)
 
 
 def console_main() -> None:

@@ -11,9 +11,9 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 
 from pyvmvx.runtime.tools.run_module import add_arguments, execute, fail
+from pyvmvx.tools import module_or_source
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -25,31 +25,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         epilog="example: pyvmvx-run model.mlir --function=main --input='2x3xf32=1 2 3 4 5 6' "
         "--input=@b.npy --output=@y.npy",
     )
-    parser.add_argument(
-        "source", nargs="?", metavar="INPUT.mlir", help="MLIR program to compile and run"
+    return module_or_source.main(
+        parser, argv, verb="run", add_arguments=add_arguments, execute=execute, fail=fail
     )
-    add_arguments(parser)
-    parser.add_argument(
-        "--ukernels",
-        choices=("all", "none"),
-        help="codegen mode when compiling INPUT.mlir (default: all)",
-    )
-    args = parser.parse_args(argv)
-    if (args.source is None) == (args.module is None):
-        return fail("give either an MLIR INPUT to compile or --module=FILE.vmfb (one of them)")
-    if args.source is None:
-        if args.ukernels is not None:
-            return fail("--ukernels applies only when compiling an MLIR INPUT")
-        return execute(args, args.module)
-    import pyvmvx
-    from pyvmvx.ir.diagnostics import CompileError, report
-
-    try:
-        module = pyvmvx.compile(Path(args.source), ukernels=args.ukernels or "all")
-    except CompileError as err:
-        report(err)
-        return 1
-    return execute(args, module)
 
 
 def console_main() -> None:
