@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from xdsl.context import Context
-from xdsl.dialects import arith, func
+from xdsl.dialects import arith
 from xdsl.dialects.builtin import IntegerAttr, MemRefType, ModuleOp, i32
 from xdsl.dialects.linalg.abstract_ops import LinalgStructuredOperation
 from xdsl.dialects.linalg.attrs import IteratorType
@@ -38,9 +38,8 @@ from xdsl.ir.affine import AffineDimExpr, AffineMap
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import PatternRewriter, PatternRewriteWalker, RewritePattern
 
-from pyvmvx.dialects.vm import VMVX_MODULE
 from pyvmvx.runtime.modules.vmvx_ex_matmul import ACCUMULATE, accepts
-from pyvmvx.transforms.ukernel_calls import EX_TYPE_CODES, Emitter, declare_ukernel, zero_fill
+from pyvmvx.transforms.ukernel_calls import EX_TYPE_CODES, Emitter, zero_fill
 
 UKERNEL = "ex.matmul"
 """The name enabling this lowering in a `ukernels` list (`all` includes it)."""
@@ -160,9 +159,7 @@ class LowerContractionToExMatmul(RewritePattern):
                 if sizes[role] is None:
                     sizes[role] = desc.sizes[position]
         args += [emitter.constant(1) if size is None else size for size in sizes]
-        callee = f"{VMVX_MODULE}.ex.matmul"
-        declare_ukernel(op, callee, [a.type for a in args])
-        emitter.insert(func.CallOp(callee, args, []))
+        emitter.call(UKERNEL, args)
         rewriter.erase(op)
         if fill is not None:
             rewriter.erase(fill)

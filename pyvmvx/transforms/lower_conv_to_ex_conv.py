@@ -18,17 +18,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects import arith, func
+from xdsl.dialects import arith
 from xdsl.dialects.builtin import IntegerAttr, MemRefType, ModuleOp, i32
 from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import PatternRewriter, PatternRewriteWalker, RewritePattern
 
 from pyvmvx.dialects.upstream_ext.linalg import _ConvOp, _window_values
-from pyvmvx.dialects.vm import VMVX_MODULE
 from pyvmvx.runtime.modules.vmvx_ex_conv import ACCUMULATE
 from pyvmvx.runtime.modules.vmvx_ex_matmul import accepts
-from pyvmvx.transforms.ukernel_calls import EX_TYPE_CODES, Emitter, declare_ukernel, zero_fill
+from pyvmvx.transforms.ukernel_calls import EX_TYPE_CODES, Emitter, zero_fill
 
 UKERNEL = "ex.conv"
 """The name enabling this lowering in a `ukernels` list (`all` includes it)."""
@@ -94,9 +93,7 @@ class LowerConvToExConv(RewritePattern):
         strides = window + _window_values(op, "strides", rank)
         dilations = window + _window_values(op, "dilations", rank)
         args += [emitter.constant(v) for v in (*strides, *dilations)]
-        callee = f"{VMVX_MODULE}.{UKERNEL}"
-        declare_ukernel(op, callee, [a.type for a in args])
-        emitter.insert(func.CallOp(callee, args, []))
+        emitter.call(UKERNEL, args)
         rewriter.erase(op)
         if fill is not None:
             rewriter.erase(fill)

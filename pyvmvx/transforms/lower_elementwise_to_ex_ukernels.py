@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects import arith, func, memref
+from xdsl.dialects import arith, memref
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     IntegerAttr,
@@ -52,7 +52,6 @@ from xdsl.ir.affine import AffineMap
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import PatternRewriter, PatternRewriteWalker, RewritePattern
 
-from pyvmvx.dialects.vm import VMVX_MODULE
 from pyvmvx.runtime.modules.vmvx_ex_elementwise import OP_TABLE, OPS, RANK
 from pyvmvx.transforms.ukernel_calls import (
     EX_TYPE_CODES as _TYPE_CODES,
@@ -61,7 +60,6 @@ from pyvmvx.transforms.ukernel_calls import (
     Emitter,
     Operand,
     Structured,
-    declare_ukernel,
     loop_sizes,
 )
 
@@ -196,9 +194,7 @@ class _Lowering:
             strided = emitter.strided(operand, self.rank)
             args += [strided.buffer, strided.offset, *strided.strides]
         args += emitter.sizes(self.loop_sizes)
-        callee = f"{VMVX_MODULE}.ex.{_EXPORTS[len(inputs)]}.4d"
-        declare_ukernel(emitter.anchor, callee, [a.type for a in args])
-        emitter.insert(func.CallOp(callee, args, []))
+        emitter.call(f"ex.{_EXPORTS[len(inputs)]}.4d", args)
 
     def lower(self, steps: Sequence[Step]) -> None:
         yielded = list(self.view.body.last_op.operands)  # type: ignore[union-attr]

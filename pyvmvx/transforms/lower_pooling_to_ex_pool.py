@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects import arith, func
+from xdsl.dialects import arith
 from xdsl.dialects.builtin import IntegerAttr, MemRefType, ModuleOp, i32
 from xdsl.dialects.linalg.ops import YieldOp
 from xdsl.ir import Operation, SSAValue
@@ -23,10 +23,9 @@ from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import PatternRewriter, PatternRewriteWalker, RewritePattern
 
 from pyvmvx.dialects.upstream_ext.linalg import _PoolingOp, _window_values
-from pyvmvx.dialects.vm import VMVX_MODULE
 from pyvmvx.runtime.modules.vmvx_ex_conv import POOL_OPS
 from pyvmvx.runtime.modules.vmvx_ex_elementwise import OPS
-from pyvmvx.transforms.ukernel_calls import EX_TYPE_CODES, Emitter, declare_ukernel
+from pyvmvx.transforms.ukernel_calls import EX_TYPE_CODES, Emitter
 
 UKERNEL = "ex.pool"
 """The name enabling this lowering in a `ukernels` list (`all` includes it)."""
@@ -82,9 +81,7 @@ class LowerPoolingToExPool(RewritePattern):
         strides = pad + _window_values(op, "strides", rank)
         dilations = pad + _window_values(op, "dilations", rank)
         args += [emitter.constant(v) for v in (*strides, *dilations)]
-        callee = f"{VMVX_MODULE}.{UKERNEL}"
-        declare_ukernel(op, callee, [a.type for a in args])
-        emitter.insert(func.CallOp(callee, args, []))
+        emitter.call(UKERNEL, args)
         rewriter.erase(op)
 
 

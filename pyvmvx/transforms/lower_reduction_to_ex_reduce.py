@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects import arith, func
+from xdsl.dialects import arith
 from xdsl.dialects.builtin import IntegerAttr, MemRefType, ModuleOp, i32
 from xdsl.dialects.linalg.attrs import IteratorType
 from xdsl.dialects.linalg.ops import GenericOp, ReduceOp, YieldOp
@@ -26,14 +26,12 @@ from xdsl.ir.affine import AffineConstantExpr, AffineDimExpr, AffineExpr, Affine
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import PatternRewriter, PatternRewriteWalker, RewritePattern
 
-from pyvmvx.dialects.vm import VMVX_MODULE
 from pyvmvx.runtime.modules.vmvx_ex_elementwise import OPS, RANK, TYPES
 from pyvmvx.runtime.modules.vmvx_ex_reduce import REDUCE_OPS
 from pyvmvx.transforms.ukernel_calls import (
     EX_TYPE_CODES,
     Emitter,
     Operand,
-    declare_ukernel,
     loop_sizes,
 )
 
@@ -142,9 +140,7 @@ class LowerReductionToExReduce(RewritePattern):
         found = loop_sizes([source], reduction.rank)
         assert found is not None  # the input map is a permutation
         args += emitter.sizes(found)
-        callee = f"{VMVX_MODULE}.{UKERNEL}"
-        declare_ukernel(op, callee, [a.type for a in args])
-        emitter.insert(func.CallOp(callee, args, []))
+        emitter.call(UKERNEL, args)
         rewriter.erase(op)
 
 

@@ -163,6 +163,12 @@ class Emitter:
             self._descriptors[value] = op
         return self._descriptors[value]
 
+    def call(self, name: str, args: Sequence[SSAValue]) -> None:
+        """Call ukernel `vmvx.<name>` with `args`, declaring its import if needed."""
+        callee = f"{VMVX_MODULE}.{name}"
+        declare_ukernel(self.anchor, callee, [a.type for a in args])
+        self.insert(func.CallOp(callee, args, []))
+
     def constant(self, value: int) -> SSAValue:
         if value not in self._constants:
             op = arith.ConstantOp(IntegerAttr(value, IndexType()))
