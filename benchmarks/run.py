@@ -203,7 +203,7 @@ class _IREE:
 
         def call(*arrays: np.ndarray) -> np.ndarray:
             result = main(*arrays)
-            return _first(result).to_host() if isinstance(result, tuple) else result.to_host()
+            return (result[0] if isinstance(result, tuple) else result).to_host()
 
         return call
 
