@@ -25,9 +25,15 @@ kernel's loop order (the C order of the region) winning, as in IREE's loops. Any
 element count left above `work_limit` (the total size of the export's buffers plus
 `WORK_FLOOR`) is refused with RESOURCE_EXHAUSTED, as is a region too large for numpy to index
 (over 2**63 bytes, only reachable through 0 strides).
+
+The fixed cost of those stages (some 60 Python calls) would dominate small tiles, so kernels
+first try `plain_views`: for the arguments that compiled code passes (small non-negative
+offsets and strides, regions inside their buffers, an output without self-overlap) both
+stages provably pass and make the same views, which it builds directly; anything else takes
+the stages above, unchanged.
 """
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from math import prod
 from typing import NamedTuple, TypeVar
 
@@ -227,14 +233,67 @@ def may_overlap(shape: tuple[int, ...], strides: tuple[int, ...]) -> bool:
     return False
 
 
+_PLAIN = 1 << 31
+"""Offsets, strides and sizes below this are 'plain' (see `plain_views`)."""
+
+
+def plain_views(
+    operands: Sequence[tuple[object, np.dtype, int, Sequence[int]]],
+    shape: Sequence[int],
+    kept: Sequence[int] | None = None,
+) -> list[np.ndarray] | None:
+    """The views of an export's `(ref, dtype, offset, strides)` operands (the last one the
+    output) over `shape`, in the plain case; None in any other.
+
+    Plain: every ref is a `Buffer`, every size is in [1, 2**31) and every offset and stride
+    in [0, 2**31), each region lies inside its buffer, the output's buffer is mutable and no
+    two output elements share an address. Then IREE's check (`check_2d`/`check_nd`) and
+    `locate` both pass and `store` would write straight into the output's view, so a kernel
+    may compute on these views directly: they are those `locate` makes, bounded by the same
+    exact arithmetic. Any other call returns None and takes the checked path, which gives
+    the same results and errors as before. The views have the dimensions `kept` (indices
+    into `shape`; all by default), e.g. without the unit ones, so numpy sees fewer loops.
+    """
+    for size in shape:
+        if not 0 < size < _PLAIN:
+            return None
+    dims = range(len(shape)) if kept is None else kept
+    view_shape = [shape[d] for d in dims]
+    views = []
+    writable = False
+    for ref, dtype, offset, strides in operands:
+        if type(ref) is not Buffer or not 0 <= offset < _PLAIN:
+            return None
+        last = offset
+        for size, stride in zip(shape, strides, strict=True):
+            if not 0 <= stride < _PLAIN:
+                return None
+            last += (size - 1) * stride
+        item = dtype.itemsize
+        if (last + 1) * item > ref.length:
+            return None
+        byte_strides = [strides[d] * item for d in dims]
+        views.append(np.ndarray(view_shape, dtype, ref.data, offset * item, byte_strides))
+        writable = ref.mutable  # the last operand's
+    output_strides = tuple(operands[-1][3][d] for d in dims)
+    if not writable or may_overlap(tuple(view_shape), output_strides):
+        return None
+    return views
+
+
 def strided_2d_kernel(
-    names: tuple[str, ...], dtype: np.dtype, body: Callable[[list[Region]], object]
+    names: tuple[str, ...],
+    dtype: np.dtype,
+    body: Callable[[list[Region]], object],
+    fast: Callable[[list[np.ndarray]], bool] | None = None,
 ) -> Kernel:
     """An export taking `(ref, offset, stride0, stride1)` per operand in `names`, then
     `(size0, size1)`; the last operand is the output.
 
     Every operand is checked with `check_2d` (in order, the output writable); for a non-empty
-    region `body` then runs on the operands' located regions.
+    region `body` then runs on the operands' located regions. A plain call (`plain_views`)
+    first tries `fast` on the operands' views, which returns whether it did the work (the
+    same work `body` does; False leaves it to `body`).
     """
     size = dtype.itemsize
     # (name, index of the operand's first argument, whether it is the output)
@@ -242,6 +301,13 @@ def strided_2d_kernel(
 
     def kernel(*args: int) -> tuple[()]:
         size0, size1 = args[-2], args[-1]
+        if fast is not None:
+            views = plain_views(
+                [(args[at], dtype, args[at + 1], args[at + 2 : at + 4]) for _, at, _ in slots],
+                (size0, size1),
+            )
+            if views is not None and fast(views):
+                return ()
         checked = []
         for name, at, write in slots:
             ref, offset, stride0, stride1 = args[at : at + 4]

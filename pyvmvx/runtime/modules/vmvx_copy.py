@@ -53,7 +53,14 @@ def copy_kernel(bits: int) -> Kernel:
         check_work(target.name, prod(target.shape), work_limit(buffers))
         _copy_in_element_order(source.array(), target.array(), target.buffer)
 
-    return strided_2d_kernel(("in", "out"), _COPY_TYPES[bits], body)
+    def fast(views: list[np.ndarray]) -> bool:
+        source, target = views
+        if np.may_share_memory(source, target):
+            return False  # the element-order path
+        np.copyto(target, source)
+        return True
+
+    return strided_2d_kernel(("in", "out"), _COPY_TYPES[bits], body, fast)
 
 
 def _byte_addresses(array: np.ndarray) -> np.ndarray:

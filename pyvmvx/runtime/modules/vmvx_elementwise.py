@@ -137,7 +137,11 @@ def elementwise_kernel(
 
         store(output, compute, [region.buffer for region in regions])
 
-    return strided_2d_kernel(names, dtype, body)
+    def fast(views: list[np.ndarray]) -> bool:
+        op(*views)
+        return True
+
+    return strided_2d_kernel(names, dtype, body, fast)
 
 
 def binary_kernel(dtype: np.dtype, op: Callable[..., object]) -> Kernel:

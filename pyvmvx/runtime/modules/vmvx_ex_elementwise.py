@@ -34,7 +34,10 @@ the nearest representable integer otherwise.
 Bounds: each buffer is checked as IREE's `MAP_BUFFER_2D_*` checks its two dimensions,
 extended to four (`check_nd`), then located exactly (`vmvx_common.locate`) before any view;
 the output is written through `vmvx_common.store` (a self-overlapping output keeps its last
-writes, bounded work).
+writes, bounded work). The common call (`vmvx_common.plain_views`: small non-negative
+offsets and strides, regions inside their buffers, an output without self-overlap) passes
+all of these by construction and goes straight to numpy on its views, so a tiny tile costs a
+few microseconds.
 """
 
 import math
@@ -49,6 +52,7 @@ from pyvmvx.runtime.modules.vmvx_common import (
     Kernel,
     Region,
     locate,
+    plain_views,
     store,
 )
 from pyvmvx.runtime.status import invalid_argument
@@ -92,12 +96,15 @@ class Op(NamedTuple):
     """An op: its arity, which input/output type pairs it takes, and `compute(inputs,
     input type, output type)` giving the result (any dtype; it is cast to the output's).
     `direct`, if set, computes the op straight into its `out=` argument (of the inputs'
-    type, or i1 for a compare), for the input types it is exact on (any but f16 and i1)."""
+    type, or i1 for a compare), for the input types it is exact on (any but f16 and i1).
+    `second`, if not empty, is the set of types the second operand has instead of the input
+    type (`math.fpowi`'s integer exponent), given in bits 16-23 of `types`."""
 
     arity: int
     accepts: Callable[[int, int], bool]
     compute: Compute
     direct: Callable[..., object] | None = None
+    second: frozenset[int] = frozenset()
 
 
 def _same(kinds: frozenset[int]) -> Callable[[int, int], bool]:
@@ -627,16 +634,38 @@ def ex_kernel(arity: int) -> Kernel:
     def kernel(op: int, types: int, *args: object) -> tuple[()]:
         sizes = args[-RANK:]
         entry = OP_TABLE[OPS[op]] if 0 <= op < len(OPS) else None
-        src, dst = types & 0xFF, (types >> 8) & 0xFF
-        if entry is None or entry.arity != arity or types >> 16 or not entry.accepts(src, dst):
+        src, dst, second = types & 0xFF, (types >> 8) & 0xFF, (types >> 16) & 0xFF
+        if (
+            entry is None
+            or entry.arity != arity
+            or types >> 24
+            or second not in (entry.second or {0})
+            or not entry.accepts(src, dst)
+        ):
             raise invalid_argument("unhandled flags")
         codes = [src] * arity + [dst]
         if OPS[op] == "arith.select":
             codes[0] = _I1
+        if second:
+            codes[1] = second
+        dtypes = [_STORAGE[code] for code in codes]
+        # Dims of size 1 address nothing: the views keep the others (numpy's 2-D fast paths).
+        kept = [d for d, n in enumerate(sizes) if n != 1] or [RANK - 1]
+        views = plain_views(
+            [
+                (args[at], dtype, args[at + 1], args[at + 2 : at + width])
+                for at, dtype in zip(range(0, len(dtypes) * width, width), dtypes, strict=True)
+            ],
+            sizes,  # type: ignore[arg-type]
+            kept,
+        )
+        if views is not None:
+            _compute(entry, src, dst, views[:-1], views[-1])
+            return ()
         checked = []
         for index, name in enumerate(names):
             ref, offset, *strides = args[index * width : (index + 1) * width]
-            dtype = _STORAGE[codes[index]]
+            dtype = dtypes[index]
             buffer = check_nd(
                 name,
                 ref,
@@ -650,8 +679,6 @@ def ex_kernel(arity: int) -> Kernel:
         shape = tuple(s & U64 for s in sizes)  # type: ignore[operator]
         if 0 in shape:
             return ()
-        # Dims of size 1 address nothing: the views keep the others (numpy's 2-D fast paths).
-        kept = [d for d, n in enumerate(shape) if n != 1] or [RANK - 1]
         shape = tuple(shape[d] for d in kept)
         regions = [
             locate(n, b, d, o, shape, tuple(s[k] for k in kept))  # type: ignore[arg-type]
@@ -666,21 +693,22 @@ def ex_kernel(arity: int) -> Kernel:
 def _run(entry: Op, src: int, dst: int, regions: list[Region]) -> None:
     *inputs, output = regions
 
-    exact = src not in (_I1, TYPES["f16"]) and dst in (src, _I1)
-    direct = entry.direct if exact else None
-
     def compute(out: np.ndarray, box: Box) -> None:
-        arrays = [region.select(box).array() for region in inputs]
-        with np.errstate(all="ignore"):
-            if direct is not None:
-                direct(*arrays, out=out)
-                return
-            result = entry.compute(arrays, src, dst)
-            if dst == _I1:
-                result = np.bitwise_and(result, 1, dtype=np.uint8, casting="unsafe")
-            np.copyto(out, result, casting="unsafe")  # overflowing to inf is IEEE's answer
+        _compute(entry, src, dst, [region.select(box).array() for region in inputs], out)
 
     store(output, compute, [region.buffer for region in regions])
+
+
+def _compute(entry: Op, src: int, dst: int, arrays: list[np.ndarray], out: np.ndarray) -> None:
+    """`entry` on the input views `arrays` into the output view `out`."""
+    with np.errstate(all="ignore"):
+        if src not in (_I1, TYPES["f16"]) and dst in (src, _I1) and entry.direct is not None:
+            entry.direct(*arrays, out=out)
+            return
+        result = entry.compute(arrays, src, dst)
+        if dst == _I1:
+            result = np.bitwise_and(result, 1, dtype=np.uint8, casting="unsafe")
+        np.copyto(out, result, casting="unsafe")  # overflowing to inf is IEEE's answer
 
 
 def signature(arity: int) -> str:
