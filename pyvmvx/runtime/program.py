@@ -15,8 +15,10 @@ and returns a `Module`. Each host function is an export with an `iree.abi.declar
 - scalar arguments (`i1`..`i64`, `index`, `f16`/`bf16`/`f32`/`f64` in the declaration) are
   Python or numpy scalars (or 0-d arrays) of that type, passed as VM values; scalar results
   come back as numpy scalars of their type (`np.bool_` for `i1`, `np.int64` for `index`);
-- the result is one numpy array, a tuple of them for several results, or None for none; each
-  owns its memory;
+- the result is one numpy array, a tuple of them for several results, or None for none; no
+  result shares memory with an input, another result or the module: a result whose buffer
+  nothing else references any more (`_sole_owner`, the usual case: a buffer the call
+  allocated) is handed over without a copy, any other is copied;
 - a failing `vm.fail`/`vm.cond_fail` (a `cf.assert`) is a `StatusError` with its message, and
   every other error is a `StatusError` too.
 
@@ -26,6 +28,7 @@ and returns a `Module`. Each host function is an export with an `iree.abi.declar
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -165,10 +168,16 @@ def _caller(
             raise invalid_argument(
                 f"{name} takes {count} arguments, got {len(arguments)} (`{signature}`)"
             )
-        results = entry(*[convert(value) for convert, value in zip(inputs, arguments, strict=True)])
+        results = list(
+            entry(*[convert(value) for convert, value in zip(inputs, arguments, strict=True)])
+        )
+        owned = [_sole_owner(results, index) for index in range(len(results))]
         if len(outputs) == 1:
-            return outputs[0](results[0])
-        arrays = tuple(convert(value) for convert, value in zip(outputs, results, strict=True))
+            return outputs[0](results[0], owned[0])
+        arrays = tuple(
+            convert(value, sole)
+            for convert, value, sole in zip(outputs, results, owned, strict=True)
+        )
         return arrays or None
 
     return function
@@ -204,18 +213,49 @@ def _tensor_argument(spec: TensorSpec, what: str) -> Callable[[Any], BufferView]
     return convert
 
 
-def _tensor_result(spec: TensorSpec, what: str) -> Callable[[Any], np.ndarray]:
-    """`_array` for `spec`, with a fast path for a view of exactly the declared static type
-    (a copy of its bytes, so that the array owns its memory)."""
+def _reference_counts(results: list[Any], index: int) -> tuple[int, int, int] | None:
+    """The reference counts of `results[index]`, a buffer view, of its buffer and of the
+    numpy array owning the buffer's memory, or None if it is not a view of a mutable buffer
+    over memory a numpy array owns (as `Buffer.allocate` makes)."""
+    view = results[index]
+    if type(view) is not BufferView:
+        return None
+    buffer = view.buffer
+    storage = buffer.data.base
+    if not buffer.mutable or type(storage) is not np.ndarray or storage.base is not None:
+        return None
+    return sys.getrefcount(view), sys.getrefcount(buffer), sys.getrefcount(storage)
+
+
+_SOLE = _reference_counts(
+    [BufferView(Buffer.allocate(4), BY_NAME["f32"].code, ENCODING_DENSE_ROW_MAJOR, (1,))], 0
+)
+"""The counts of a view held by the result list alone, its buffer by the view alone and its
+memory by the buffer alone: measured through the same code path, so that no interpreter's
+counting convention matters."""
+
+
+def _sole_owner(results: list[Any], index: int) -> bool:
+    """Whether nothing but the result list references `results[index]`, its buffer and its
+    memory: no VM global, cache, input, other result or other view of the same memory (each
+    would hold a reference), so the memory can be handed to the caller without a copy."""
+    counts = _reference_counts(results, index)
+    return counts is not None and counts == _SOLE
+
+
+def _tensor_result(spec: TensorSpec, what: str) -> Callable[[Any, bool], np.ndarray]:
+    """`_array` for `spec`, with a fast path for a view of exactly the declared static type:
+    its bytes, copied unless the caller may own them (`sole`)."""
     shape, element = spec.shape, spec.element_type
     if None in shape or element.numerical_type == BOOLEAN or element.ml_dtypes:
-        return lambda value: _array(spec, value, what)
+        return lambda value, sole: _array(spec, value, what)
     dtype, code = element.dtype(), element.code
     length = math.prod(shape) * dtype.itemsize
 
-    def convert(value: Any) -> np.ndarray:
+    def convert(value: Any, sole: bool) -> np.ndarray:
         if type(value) is BufferView and value.element_type == code and value.shape == shape:
-            return value.buffer.data[:length].view(dtype).reshape(shape).copy()
+            array = value.buffer.data[:length].view(dtype).reshape(shape)
+            return array if sole else array.copy()
         return _array(spec, value, what)
 
     return convert
@@ -225,8 +265,8 @@ def _scalar_converter(spec: ScalarSpec, what: str) -> Callable[[Any], int | floa
     return lambda value: _scalar_argument(spec, value, what)
 
 
-def _scalar_result_converter(spec: ScalarSpec) -> Callable[[Any], np.generic]:
-    return lambda value: _scalar_result(spec, value)
+def _scalar_result_converter(spec: ScalarSpec) -> Callable[[Any, bool], np.generic]:
+    return lambda value, sole: _scalar_result(spec, value)
 
 
 _PLAIN_DTYPES = "bool int8 int16 int32 int64 uint8 uint16 uint32 uint64 float16 float32 float64"
