@@ -28,14 +28,20 @@ def compile(source: str | os.PathLike[str], *, ukernels: str = "all") -> bytes:
 
 
 def load(
-    data: bytes | bytearray | memoryview | str | os.PathLike[str], *, threads: int | None = None
+    data: bytes | bytearray | memoryview | str | os.PathLike[str],
+    *,
+    threads: int | None = None,
+    statistics: bool = False,
+    trace: str | os.PathLike[str] | None = None,
 ) -> Module:
     """Load a module file (bytes, or a path, which is mapped) with a host module; call its
     functions with numpy arrays: `pyvmvx.load(path).main(x, y)` (see
-    `pyvmvx.runtime.program`). Dispatches run on up to `threads` workers. Needs numpy only."""
+    `pyvmvx.runtime.program`). Dispatches run on up to `threads` workers. `statistics=True`
+    counts per-dispatch statistics (`Module.statistics()`); `trace=PATH` writes a Chrome
+    trace-event JSON of the calls (`pyvmvx.runtime.instrument`). Needs numpy only."""
     from pyvmvx.runtime.program import load as load_program
 
-    return load_program(data, threads=threads)
+    return load_program(data, threads=threads, statistics=statistics, trace=trace)
 
 
 __all__ = ["__version__", "compile", "load"]

@@ -22,13 +22,23 @@ and returns a `Module`. Each host function is an export with an `iree.abi.declar
 - a failing `vm.fail`/`vm.cond_fail` (a `cf.assert`) is a `StatusError` with its message, and
   every other error is a `StatusError` too.
 
-`module.functions` maps each function's name to its `abi.FunctionSignature`.
+`module.functions` maps each function's name to its `abi.FunctionSignature`. A host function
+named like a method of `Module` (`functions`, `statistics`, `close`, ...) is called by name:
+`module["close"](x)`.
+
+Instrumentation (`pyvmvx.runtime.instrument`): `load(..., statistics=True)` counts, per
+dispatched entry point, dispatches, workgroups, ukernel calls, VM ops and time, which
+`module.statistics()` returns (and `module.reset_statistics()` clears); `trace=PATH` writes a
+Chrome trace-event JSON of the calls, dispatches, workgroups and ukernel calls, complete after
+each call; `module.close()` (or garbage collection) closes it. Without them nothing is wrapped.
 """
 
 from __future__ import annotations
 
 import math
+import os
 import sys
+import weakref
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -43,6 +53,7 @@ from pyvmvx.runtime.abi import (
     parse_declaration,
 )
 from pyvmvx.runtime.api import ModuleData, read_module_file
+from pyvmvx.runtime.instrument import DispatchStatistics, Recorder
 from pyvmvx.runtime.modules.element_types import (
     BOOLEAN,
     BY_NAME,
@@ -53,6 +64,7 @@ from pyvmvx.runtime.modules.element_types import (
     ElementType,
     is_compatible,
 )
+from pyvmvx.runtime.modules.hal import thread_limit
 from pyvmvx.runtime.modules.hal_host import MODULE_NAME, HalModule
 from pyvmvx.runtime.modules.hal_types import ENCODING_DENSE_ROW_MAJOR, BufferView
 from pyvmvx.runtime.modules.registry import instantiate_modules
@@ -66,22 +78,46 @@ from pyvmvx.runtime.vm.serialize import decode
 Result = np.ndarray | np.generic | tuple[np.ndarray | np.generic, ...] | None
 
 
-def load(data: ModuleData, *, threads: int | None = None) -> Module:
+def load(
+    data: ModuleData,
+    *,
+    threads: int | None = None,
+    statistics: bool = False,
+    trace: str | os.PathLike[str] | None = None,
+) -> Module:
     """The host functions of a module file (bytes or a path); see the module docstring."""
-    return instantiate(decode(read_module_file(data)), threads=threads)
+    program = decode(read_module_file(data))
+    return instantiate(program, threads=threads, statistics=statistics, trace=trace)
 
 
-def instantiate(program: Program, *, threads: int | None = None) -> Module:
-    """A decoded program's host module, instantiated with its own `hal` module."""
+def instantiate(
+    program: Program,
+    *,
+    threads: int | None = None,
+    statistics: bool = False,
+    trace: str | os.PathLike[str] | None = None,
+) -> Module:
+    """A decoded program's host module, instantiated with its own `hal` module (reporting
+    statistics and/or a trace when asked: see the module docstring)."""
     if program.host is None:
         names = ", ".join(e.name for e in program.executables) or "none"
         raise invalid_argument(
             f"module file has no host module (executables: {names}); dispatch executables "
             "with pyvmvx.runtime.load_executables"
         )
-    hal = HalModule(program.executables, threads=threads)
-    natives = {**instantiate_modules(), MODULE_NAME: hal}
-    return Module(program.host, CompiledModule(program.host).instantiate(natives))
+    thread_limit(threads)  # INVALID_ARGUMENT before a trace file is created
+    recorder = None
+    if statistics or trace is not None:
+        recorder = Recorder(statistics=bool(statistics), trace=trace)
+    try:
+        hal = HalModule(program.executables, threads=threads, recorder=recorder)
+        natives = {**instantiate_modules(), MODULE_NAME: hal}
+        context = CompiledModule(program.host).instantiate(natives)
+    except BaseException:
+        if recorder is not None:
+            recorder.close()
+        raise
+    return Module(program.host, context, recorder)
 
 
 def host_functions(host: VMModule) -> dict[str, FunctionSignature]:
@@ -106,10 +142,13 @@ def host_functions(host: VMModule) -> dict[str, FunctionSignature]:
 class Module:
     """A loaded program: call its host functions by attribute or by name."""
 
-    def __init__(self, host: VMModule, context: Context) -> None:
+    def __init__(self, host: VMModule, context: Context, recorder: Recorder | None = None) -> None:
         self._context = context
         self._functions = host_functions(host)
         self._callables: dict[str, Callable[..., Result]] = {}
+        self._recorder = recorder
+        # closes the trace when the module is collected (or at exit), unless `close` did
+        self._finalizer = None if recorder is None else weakref.finalize(self, recorder.close)
 
     @property
     def functions(self) -> dict[str, FunctionSignature]:
@@ -127,10 +166,35 @@ class Module:
                 StatusCode.NOT_FOUND, f"no host function {name!r} (functions: {available})"
             )
         function = _caller(name, signature, self._context.lookup(name))
+        if self._recorder is not None:
+            function = self._recorder.host_function(name, function)
         function.__name__ = name
         function.__doc__ = str(signature)
         self._callables[name] = function
         return function
+
+    def statistics(self) -> list[DispatchStatistics]:
+        """Per dispatched entry point, in order of first dispatch: dispatches, workgroups,
+        ukernel calls by import name, VM ops and seconds, summed since the load (or the last
+        `reset_statistics`); FAILED_PRECONDITION unless loaded with `statistics=True`."""
+        return self._statistics_recorder().dispatch_statistics()
+
+    def reset_statistics(self) -> None:
+        """Start the statistics afresh (FAILED_PRECONDITION unless loaded with them)."""
+        self._statistics_recorder().reset()
+
+    def close(self) -> None:
+        """Complete and close the trace file (if any); later calls are not traced."""
+        if self._finalizer is not None:
+            self._finalizer()
+
+    def _statistics_recorder(self) -> Recorder:
+        if self._recorder is None or not self._recorder.statistics:
+            raise StatusError(
+                StatusCode.FAILED_PRECONDITION,
+                "dispatch statistics are not recorded: load the module with statistics=True",
+            )
+        return self._recorder
 
     def __getattr__(self, name: str) -> Callable[..., Result]:
         if name.startswith("_"):  # private and special names: `module["_f"]` calls `_f`

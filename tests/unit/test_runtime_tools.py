@@ -185,6 +185,8 @@ def test_run_scalars(module_file: Path, tmp_path: Path, capsys: pytest.CaptureFi
         (["--function=abs", "--input=4xf32=1", "--input=i64=4", "--output=y"], "expected @FILE"),
         (["--function=abs", "--input=4xf32=1", "--input=i64=4", "--output=-", "--output=-"],
          "2 --output flags for 1 results"),
+        (["--function=abs", "--input=4xf32=1", "--input=i64=4", "--print-statistics"],
+         "--print-statistics and --trace apply to host functions; @abs is a plain export"),
     ],
 )  # fmt: skip
 def test_run_errors_exit_1_with_a_message(

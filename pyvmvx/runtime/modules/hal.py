@@ -72,6 +72,8 @@ LOCAL_MEMORY_PAGE_SIZE = 4096
 UINT32_LIMIT = 1 << 32
 MAX_THREADS = 64
 """The size of the process-wide worker pool, and the most `threads=` a dispatch gets."""
+POOL_THREAD_PREFIX = "pyvmvx-dispatch"
+"""The name prefix of the pool's threads (which names them `pyvmvx-dispatch_0`, ...)."""
 DEFAULT_LOCAL_MEMORY = 1 << 26
 """The local memory one workgroup may get unless the executable is loaded with another
 `local_memory_limit` (64 MiB; a module file may ask for up to 4 GiB)."""
@@ -175,6 +177,11 @@ class HalExecutable:
         else:
             _Dispatch(self, entry, workgroup_count, tuple(bindings), constants).run(limit)
 
+    def entry_function(self, context: Context, entry: EntryPoint) -> Callable[..., Any]:
+        """What a dispatch calls once per workgroup in `context`: the entry's export (an
+        instrumented executable wraps it, `pyvmvx.runtime.instrument`)."""
+        return context.lookup(entry.name)
+
     @contextmanager
     def context(self) -> Iterator[Context]:
         """An idle VM context (or a new one) for the duration of the block. It goes back to the
@@ -216,7 +223,7 @@ def _run_in_order(
     count_x, count_y, count_z = workgroup_count
     size_x, size_y, size_z = entry.workgroup_size
     context = executable._acquire()
-    function = context.lookup(entry.name)
+    function = executable.entry_function(context, entry)
     for z in range(count_z):
         for y in range(count_y):
             for x in range(count_x):
@@ -297,7 +304,7 @@ class _Dispatch:
             entry, (count_x, count_y, count_z) = self.entry, self.count
             size_x, size_y, size_z = entry.workgroup_size
             with self.executable.context() as context:
-                function = context.lookup(entry.name)
+                function = self.executable.entry_function(context, entry)
                 while (linear := self._claim()) is not None:
                     x, rest = linear % count_x, linear // count_x
                     y, z = rest % count_y, rest // count_y
@@ -367,7 +374,7 @@ def _submit(task: Callable[[], None], copies: int) -> None:
     global _pool
     with _pool_lock:
         if _pool is None:
-            _pool = ThreadPoolExecutor(MAX_THREADS, thread_name_prefix="pyvmvx-dispatch")
+            _pool = ThreadPoolExecutor(MAX_THREADS, thread_name_prefix=POOL_THREAD_PREFIX)
         for _ in range(copies):
             _pool.submit(task)
 

@@ -23,6 +23,8 @@ through queues and fences, which this subset leaves out). Where pyvmvx differs:
 - Dispatch bindings are `(reserved, slot, buffer, offset, length)` tuples with a buffer:
   binding-table slots (a null buffer) are not supported (INVALID_ARGUMENT). Dispatches run
   on the process-wide worker pool with the module's `threads` (see `modules.hal`).
+- A module given a `recorder` (`pyvmvx.runtime.instrument`) loads its executables to report
+  dispatch statistics and trace spans to it.
 
 Every failure is a `StatusError` with IREE's status code and, where IREE has one, its message
 (`input0 shape dimension 1 mismatch; expected 4 but have 5; ...`).
@@ -39,6 +41,7 @@ from typing import Any
 
 import numpy as np
 
+from pyvmvx.runtime.instrument import Recorder
 from pyvmvx.runtime.modules.element_types import element_type_name, is_compatible
 from pyvmvx.runtime.modules.hal import HalExecutable, thread_limit
 from pyvmvx.runtime.modules.hal_types import (
@@ -100,7 +103,8 @@ the method `a_b_c` of `HalModule`."""
 
 class HalModule:
     """The `hal` module of one loaded program: its device, the module file's executables
-    (loaded on first `executable.create`, once per set of constants) and its `threads`."""
+    (loaded on first `executable.create`, once per set of constants, instrumented for
+    `recorder` if given) and its `threads`."""
 
     name = MODULE_NAME
 
@@ -110,9 +114,11 @@ class HalModule:
         *,
         threads: int | None = None,
         allocation_limit: int = DEFAULT_ALLOCATION_LIMIT,
+        recorder: Recorder | None = None,
     ) -> None:
         thread_limit(threads)  # INVALID_ARGUMENT now rather than at the first dispatch
         self.threads = threads
+        self._recorder = recorder
         self.device = Device(Allocator(allocation_limit))
         self._executables = {e.name: e for e in executables}
         self._loaded: dict[tuple[str, tuple[int, ...]], HalExecutable] = {}
@@ -320,7 +326,11 @@ class HalModule:
         with self._lock:
             loaded = self._loaded.get(key)
             if loaded is None:
-                loaded = HalExecutable(dataclasses.replace(executable, constants=values))
+                replaced = dataclasses.replace(executable, constants=values)
+                if self._recorder is None:
+                    loaded = HalExecutable(replaced)
+                else:
+                    loaded = self._recorder.executable(replaced)
                 self._loaded[key] = loaded
         return (Executable(loaded),)
 

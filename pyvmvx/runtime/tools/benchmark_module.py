@@ -7,6 +7,12 @@ forms (`tensor_io`) and are parsed once, before any call. The report is Google B
 console table (one row per repetition, then the `min`, `median` and `max` aggregates), or its
 JSON schema with `--benchmark_format=json` (`context` and `benchmarks`, times in
 `time_unit`). Errors print one line, `pyvmvx-benchmark: error: CODE: message`, and exit 1.
+
+`--print-statistics` counts dispatch statistics over the timed calls (the warm-up calls are
+left out) and prints them after the table, or adds them to the JSON document as
+`dispatch_statistics` (one object per entry point, `DispatchStatistics`'s fields);
+`--trace=FILE` writes a Chrome trace-event JSON of every call, warm-up calls included
+(`pyvmvx.runtime.instrument`). Both slow the calls they measure.
 """
 
 from __future__ import annotations
@@ -18,14 +24,16 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from contextlib import closing
+from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from pyvmvx.runtime.api import ModuleData
+from pyvmvx.runtime.instrument import DispatchStatistics, format_statistics
 from pyvmvx.runtime.program import load
 from pyvmvx.runtime.status import StatusError, invalid_argument
-from pyvmvx.runtime.tools.run_module import parse_arguments
+from pyvmvx.runtime.tools.run_module import add_instrument_arguments, parse_arguments
 
 __all__ = ["Measurement", "add_arguments", "benchmark", "execute", "fail", "report"]
 
@@ -41,6 +49,8 @@ class Measurement:
     real: list[float]
     cpu: list[float]
     threads: int | None
+    statistics: list[DispatchStatistics] | None = None
+    """Dispatch statistics of the timed calls, when asked for."""
 
 
 def benchmark(
@@ -52,31 +62,37 @@ def benchmark(
     warmup: int = 1,
     threads: int | None = None,
     clock: Callable[[], float] = time.perf_counter,
+    statistics: bool = False,
+    trace: str | None = None,
 ) -> Measurement:
     """Load `module`, call `function` (None: the only one) `warmup` times, then time
-    `repetitions` calls one by one."""
+    `repetitions` calls one by one (with the timed calls' dispatch statistics if
+    `statistics`, writing a trace of all calls to `trace` if given)."""
     if repetitions < 1 or warmup < 0:
         raise invalid_argument("--benchmark_repetitions must be ≥ 1 and --benchmark_warmup ≥ 0")
-    loaded = load(module, threads=threads)
-    names = sorted(loaded.functions)
-    if function is None:
-        if len(names) != 1:
-            raise invalid_argument(f"--function is required: the module exports {names}")
-        function = names[0]
-    if function not in loaded.functions:
-        raise StatusError("NOT_FOUND", f"no function {function!r} (exports: {names})")
-    call = loaded[function]
-    arrays = parse_arguments(loaded.functions[function].inputs, inputs)
-    for _ in range(warmup):
-        call(*arrays)
-    real: list[float] = []
-    cpu: list[float] = []
-    for _ in range(repetitions):
-        cpu_start, start = time.process_time(), clock()
-        call(*arrays)
-        real.append(clock() - start)
-        cpu.append(time.process_time() - cpu_start)
-    return Measurement(function, real, cpu, threads)
+    with closing(load(module, threads=threads, statistics=statistics, trace=trace)) as loaded:
+        names = sorted(loaded.functions)
+        if function is None:
+            if len(names) != 1:
+                raise invalid_argument(f"--function is required: the module exports {names}")
+            function = names[0]
+        if function not in loaded.functions:
+            raise StatusError("NOT_FOUND", f"no function {function!r} (exports: {names})")
+        call = loaded[function]
+        arrays = parse_arguments(loaded.functions[function].inputs, inputs)
+        for _ in range(warmup):
+            call(*arrays)
+        if statistics:
+            loaded.reset_statistics()
+        real: list[float] = []
+        cpu: list[float] = []
+        for _ in range(repetitions):
+            cpu_start, start = time.process_time(), clock()
+            call(*arrays)
+            real.append(clock() - start)
+            cpu.append(time.process_time() - cpu_start)
+        counts = loaded.statistics() if statistics else None
+    return Measurement(function, real, cpu, threads, counts)
 
 
 def _rows(measurement: Measurement) -> list[dict[str, Any]]:
@@ -120,7 +136,10 @@ def report(measurement: Measurement, *, fmt: str = "console", unit: str = "ms") 
                 "time_unit": unit,
             }
             benchmarks.append(entry)
-        return json.dumps({"context": context, "benchmarks": benchmarks}, indent=2) + "\n"
+        document: dict[str, Any] = {"context": context, "benchmarks": benchmarks}
+        if measurement.statistics is not None:
+            document["dispatch_statistics"] = [asdict(s) for s in measurement.statistics]
+        return json.dumps(document, indent=2) + "\n"
     width = max(len(row["name"]) for row in rows) + 2
     header = f"{'Benchmark':<{width}}{'Time':>14}{'CPU':>14}{'Iterations':>12}"
     lines = [header, "-" * len(header)]
@@ -129,7 +148,15 @@ def report(measurement: Measurement, *, fmt: str = "console", unit: str = "ms") 
         cpu = f"{row['cpu'] * scale:.3f} {unit}"
         iterations = "1" if row["run_type"] == "iteration" else ""
         lines.append(f"{row['name']:<{width}}{real:>14}{cpu:>14}{iterations:>12}")
-    return "\n".join(lines) + "\n"
+    text = "\n".join(lines) + "\n"
+    if measurement.statistics is not None:
+        calls = len(measurement.real)
+        text += (
+            f"\ndispatch statistics of @{measurement.function} over the {calls} timed "
+            f"call{'s' * (calls != 1)} (warm-up calls excluded):\n"
+        )
+        text += format_statistics(measurement.statistics)
+    return text
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -169,6 +196,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=int,
         help="run up to N workgroups at once (default: one worker per CPU; 1: sequential)",
     )
+    add_instrument_arguments(
+        parser,
+        counted="the timed calls (warm-up calls excluded)",
+        traced="every call (warm-up calls included)",
+    )
 
 
 def execute(args: argparse.Namespace, module: ModuleData) -> int:
@@ -181,6 +213,8 @@ def execute(args: argparse.Namespace, module: ModuleData) -> int:
             repetitions=args.benchmark_repetitions,
             warmup=args.benchmark_warmup,
             threads=args.threads,
+            statistics=args.print_statistics,
+            trace=args.trace,
         )
     except StatusError as err:
         return fail(f"{err.code}: {err.message}")

@@ -20,6 +20,9 @@ Buffers are fresh mutable copies. Results print one per line (`i32=7`, `f32=0.5`
 `--output=@y.npy`, which saves the result instead (a buffer as its raw bytes, uint8; a scalar
 as a 0-d array of its type), or `--output=-`, which prints it. Errors print one line,
 `pyvmvx-run: error: CODE: message`, and exit 1.
+
+For a host function, `--print-statistics` prints the call's dispatch statistics after the
+results and `--trace=FILE` writes a Chrome trace-event JSON of it (`pyvmvx.runtime.instrument`).
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ import numpy as np
 
 from pyvmvx.runtime.abi import DECLARATION_KEY, ScalarSpec, Spec, TensorSpec
 from pyvmvx.runtime.api import ModuleData, read_module_file
+from pyvmvx.runtime.instrument import format_statistics
 from pyvmvx.runtime.modules.registry import instantiate_modules
 from pyvmvx.runtime.program import Module, instantiate
 from pyvmvx.runtime.status import StatusCode, StatusError, invalid_argument
@@ -154,9 +158,12 @@ def run(
     *,
     max_elements: int = MAX_ELEMENTS,
     threads: int | None = None,
+    statistics: bool = False,
+    trace: str | None = None,
 ) -> str:
     """Run `function` (None: the only one) of a module file (bytes or a path) and return what
-    is printed, writing the `@FILE`/`+FILE` outputs."""
+    is printed, writing the `@FILE`/`+FILE` outputs; a host function's dispatch statistics
+    follow its results with `statistics`, and `trace` is a trace file to write."""
     program = decode(read_module_file(module))
     host = program.host
     if host is None:
@@ -175,8 +182,19 @@ def run(
     if export is None:
         raise StatusError("NOT_FOUND", f"no function {function!r} (exports: {available})")
     if DECLARATION_KEY in export.attributes:
-        loaded = instantiate(program, threads=threads)
-        return _run_tensor_function(loaded, function, inputs, outputs, max_elements)
+        loaded = instantiate(program, threads=threads, statistics=statistics, trace=trace)
+        try:
+            printed = _run_tensor_function(loaded, function, inputs, outputs, max_elements)
+        finally:
+            loaded.close()
+        if statistics:
+            printed += f"dispatch statistics of @{function} (1 call):\n"
+            printed += format_statistics(loaded.statistics())
+        return printed
+    if statistics or trace is not None:
+        raise invalid_argument(
+            f"--print-statistics and --trace apply to host functions; @{function} is a plain export"
+        )
     return _run_plain_function(host, export, inputs, outputs)
 
 
@@ -313,6 +331,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="run up to N workgroups at once (default: one worker per CPU; 1: sequential)",
     )
+    add_instrument_arguments(parser, counted="the call", traced="the call")
+
+
+def add_instrument_arguments(parser: argparse.ArgumentParser, *, counted: str, traced: str) -> None:
+    """`--print-statistics` and `--trace`, the instrumentation flags of pyvmvx-run and
+    pyvmvx-benchmark (`counted` and `traced` say which calls each covers)."""
+    parser.add_argument(
+        "--print-statistics",
+        action="store_true",
+        help=f"print, after the rest, a table of the dispatches of {counted}: per entry "
+        "point its dispatches, workgroups, VM ops executed, wall time and vmvx ukernel calls "
+        "by name (counting slows the calls a little)",
+    )
+    parser.add_argument(
+        "--trace",
+        metavar="FILE",
+        help=f"write a Chrome trace-event JSON of {traced}, for Perfetto or chrome://tracing: "
+        "a track per thread, spans for each call, dispatch, workgroup and ukernel call",
+    )
 
 
 def execute(args: argparse.Namespace, module: ModuleData) -> int:
@@ -325,6 +362,8 @@ def execute(args: argparse.Namespace, module: ModuleData) -> int:
             args.output,
             max_elements=args.output_max_element_count,
             threads=args.threads,
+            statistics=args.print_statistics,
+            trace=args.trace,
         )
     except StatusError as err:
         return fail(f"{err.code}: {err.message}")
