@@ -271,12 +271,17 @@ class _InstrumentedVMVX(VMVXModule):
         return call
 
 
+_ENDING_IN_4_SIZES = frozenset(("ex.reduce", "ex.argreduce", "ex.matmul", "ex.gather", "ex.iota"))
+
+
 def _size_arguments(name: str) -> slice | None:
     """Where export `name`'s sizes are among its arguments, for the ukernels that have them in
-    one place: `mmt4d` (M, N, K, M0, N0, K0), the 2-D ukernels and the `ex` 4-D ones."""
+    one place: `mmt4d` (M, N, K, M0, N0, K0), the 2-D ukernels, the `ex` 4-D ones and those
+    ending in 4 sizes (`ex.reduce`, `ex.argreduce`, `ex.gather`, `ex.iota`, and `ex.matmul`:
+    batch, M, N, K)."""
     if name == "mmt4d":
         return slice(9, 15)
-    if name == "ex.reduce" or name.startswith("ex.") and name.endswith(f".{RANK}d"):
+    if name in _ENDING_IN_4_SIZES or name.startswith("ex.") and name.endswith(f".{RANK}d"):
         return slice(-RANK, None)
     if ".2d." in name:
         return slice(-2, None)

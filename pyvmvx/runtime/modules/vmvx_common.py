@@ -44,6 +44,7 @@ from pyvmvx.runtime.vm.buffer import Buffer
 from pyvmvx.runtime.vm.ints import wrap_int
 
 U64 = (1 << 64) - 1
+_I64_MIN, _I64_MAX = -(1 << 63), (1 << 63) - 1
 _HIGH32 = U64 ^ 0xFFFFFFFF
 
 # Elements of work allowed beyond the size of an export's buffers: keeps small self-overlapping
@@ -189,7 +190,8 @@ def locate(
     """
     if min(shape) < 0:
         raise invalid_argument(f"negative size in {name} shape {shape}")
-    offset = to_i64(offset)
+    if not _I64_MIN <= offset <= _I64_MAX:
+        offset = to_i64(offset)
     steps, low, high = _extent(offset, shape, strides)
     if 0 not in shape and (low < 0 or (high + 1) * dtype.itemsize > buffer.length):
         raise out_of_range(
@@ -207,7 +209,7 @@ def _extent(
     steps = []
     low = high = offset
     for n, s in zip(shape, strides, strict=True):
-        step = to_i64(s) if n > 1 else 0
+        step = (s if _I64_MIN <= s <= _I64_MAX else to_i64(s)) if n > 1 else 0
         if step < 0:
             low += (n - 1) * step
         else:
