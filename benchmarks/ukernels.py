@@ -385,6 +385,149 @@ def _ex_pool(rng: np.random.Generator) -> tuple[Call, Call, Callable[[], bool], 
     return export_call, numpy_call, check, calls(4, 1)[0]
 
 
+def _ex_conv_3d(rng: np.random.Generator) -> tuple[Call, Call, Callable[[], bool], Call]:
+    """`ex.conv.3d` of an NDHWC volume and a DHWCF 3×3×3 filter (stride 1), against the 27
+    shifted matmuls a numpy user writes, into a preallocated output."""
+
+    def calls(side: int, c: int, f: int, k: int) -> tuple[Call, Call, Callable[[], bool]]:
+        x = rng.uniform(0.5, 2.0, (1, side, side, side, c)).astype(np.float32)
+        w = rng.uniform(0.5, 2.0, (k, k, k, c, f)).astype(np.float32)
+        o = side - k + 1
+        out = np.zeros((1, o, o, o, f), np.float32)
+        expected = np.zeros_like(out)
+        args = [
+            TYPES["f32"] | TYPES["f32"] << 8, 0,
+            Buffer(x, mutable=False), 0, 0, 0, side * side * c, side * c, c, 1,
+            Buffer(w, mutable=False), 0, 0, k * k * c * f, k * c * f, c * f, f, 1,
+            Buffer(out, mutable=True), 0, 0, 0, o * o * f, o * f, f, 1,
+            1, 1, o, o, o, f, k, k, k, c, 1, 1, 1, 1, 1, 1, 0, 0,
+        ]  # fmt: skip
+
+        def numpy_call() -> object:
+            expected[...] = 0
+            for i in range(k):
+                for j in range(k):
+                    for m in range(k):
+                        expected[...] += x[:, i : i + o, j : j + o, m : m + o] @ w[i, j, m]
+            return expected
+
+        return (
+            lambda: MODULE.call("ex.conv.3d", *args),
+            numpy_call,
+            lambda: bool(np.allclose(out, expected, rtol=1e-5)),
+        )
+
+    export_call, numpy_call, check = calls(24, 32, 32, 3)
+    return export_call, numpy_call, check, calls(4, 1, 1, 1)[0]
+
+
+def _ex_conv_q(rng: np.random.Generator) -> tuple[Call, Call, Callable[[], bool], Call]:
+    """Quantized `ex.conv.3d` (unit depth: a `conv_2d_nhwc_hwcf_q`) of i8 operands with zero
+    points into i32, against numpy's int32 matmuls of the shifted, widened operands."""
+
+    def calls(side: int, c: int, f: int, k: int) -> tuple[Call, Call, Callable[[], bool]]:
+        x = rng.integers(-128, 128, (1, side, side, c), dtype=np.int8)
+        w = rng.integers(-128, 128, (k, k, c, f), dtype=np.int8)
+        in_zp, filter_zp = -3, 5
+        o = side - k + 1
+        out = np.zeros((1, o, o, f), np.int32)
+        expected = np.zeros_like(out)
+        args = [
+            TYPES["i8"] | TYPES["i32"] << 8, 0,
+            Buffer(x, mutable=False), 0, 0, 0, 0, side * c, c, 1,
+            Buffer(w, mutable=False), 0, 0, 0, k * c * f, c * f, f, 1,
+            Buffer(out, mutable=True), 0, 0, 0, 0, o * f, f, 1,
+            1, 1, 1, o, o, f, 1, k, k, c, 1, 1, 1, 1, 1, 1, in_zp, filter_zp,
+        ]  # fmt: skip
+
+        def numpy_call() -> object:
+            shifted = x.astype(np.int32) - in_zp
+            weights = w.astype(np.int32) - filter_zp
+            expected[...] = 0
+            for i in range(k):
+                for j in range(k):
+                    expected[...] += shifted[:, i : i + o, j : j + o] @ weights[i, j]
+            return expected
+
+        return (
+            lambda: MODULE.call("ex.conv.3d", *args),
+            numpy_call,
+            lambda: bool(np.array_equal(out, expected)),
+        )
+
+    export_call, numpy_call, check = calls(56, 64, 64, 3)
+    return export_call, numpy_call, check, calls(4, 1, 1, 1)[0]
+
+
+def _ex_pool_3d(rng: np.random.Generator) -> tuple[Call, Call, Callable[[], bool], Call]:
+    """`ex.pool.3d` max of an NDHWC volume over 2×2×2 windows, stride 2, against `np.maximum`
+    of the eight strided views, into a preallocated output."""
+
+    def calls(side: int, c: int) -> tuple[Call, Call, Callable[[], bool]]:
+        x = rng.uniform(0.5, 2.0, (1, side, side, side, c)).astype(np.float32)
+        o = side // 2
+        out = np.full((1, o, o, o, c), -np.inf, np.float32)
+        expected = np.empty_like(out)
+        args = [
+            OPS.index("arith.maximumf"), TYPES["f32"] | TYPES["f32"] << 8,
+            Buffer(x, mutable=False), 0, 0, 1, side * side * c, side * c, c,
+            Buffer(out, mutable=True), 0, 0, 1, o * o * c, o * c, c,
+            1, c, o, o, o, 2, 2, 2, 2, 2, 2, 1, 1, 1,
+        ]  # fmt: skip
+        end = 2 * (o - 1) + 1
+
+        def numpy_call() -> object:
+            expected[...] = -np.inf
+            for i, j, m in np.ndindex(2, 2, 2):
+                view = x[:, i : i + end : 2, j : j + end : 2, m : m + end : 2]
+                np.maximum(expected, view, out=expected)
+            return expected
+
+        return (
+            lambda: MODULE.call("ex.pool.3d", *args),
+            numpy_call,
+            lambda: bool(np.array_equal(out, expected)),
+        )
+
+    export_call, numpy_call, check = calls(64, 32)
+    return export_call, numpy_call, check, calls(2, 1)[0]
+
+
+def _ex_pool_cast(rng: np.random.Generator) -> tuple[Call, Call, Callable[[], bool], Call]:
+    """Casting `ex.pool`: i8 summed into i32 (`pooling_nhwc_sum`) over 3×3 windows, stride 2,
+    against numpy's int32 sums of the nine widened strided views."""
+
+    def calls(side: int, c: int) -> tuple[Call, Call, Callable[[], bool]]:
+        x = rng.integers(-128, 128, (1, side, side, c), dtype=np.int8)
+        o = (side - 3) // 2 + 1
+        out = np.zeros((1, o, o, c), np.int32)
+        expected = np.empty_like(out)
+        args = [
+            OPS.index("arith.addi"), TYPES["i8"] | TYPES["i32"] << 8,
+            Buffer(x, mutable=False), 0, 0, 1, side * c, c,
+            Buffer(out, mutable=True), 0, 0, 1, o * c, c,
+            1, c, o, o, 3, 3, 2, 2, 1, 1,
+        ]  # fmt: skip
+        end = 2 * (o - 1) + 1
+
+        def numpy_call() -> object:
+            expected[...] = 0
+            for i in range(3):
+                for j in range(3):
+                    np.add(expected, x[:, i : i + end : 2, j : j + end : 2], out=expected)
+            return expected
+
+        def check() -> bool:  # the timed calls accumulated: once more from zero
+            out[...] = 0
+            MODULE.call("ex.pool", *args)
+            return bool(np.array_equal(out, expected))
+
+        return lambda: MODULE.call("ex.pool", *args), numpy_call, check
+
+    export_call, numpy_call, check = calls(113, 64)
+    return export_call, numpy_call, check, calls(4, 1)[0]
+
+
 def _ex_reduce(
     rng: np.random.Generator, op: str, ufunc: np.ufunc
 ) -> tuple[Call, Call, Callable[[], bool], Call]:
@@ -418,6 +561,83 @@ def _ex_reduce(
     return export_call, numpy_call, check, calls(1, 4)[0]
 
 
+def _ex_argreduce(rng: np.random.Generator) -> tuple[Call, Call, Callable[[], bool], Call]:
+    """`ex.argreduce` (torch's argmax: the max and its first index) of each row of an f32
+    matrix, against `np.max` and `np.argmax` into preallocated arrays. Both make two passes,
+    but numpy's argmax of a read-only array (the export's input buffer) copies it first:
+    target 2."""
+
+    def calls(side0: int, side1: int) -> tuple[Call, Call, Callable[[], bool]]:
+        x = _matrix(rng, side0, side1)
+        value, index = np.full(side0, -np.inf, np.float32), np.zeros(side0, np.int64)
+        expected_value, expected_index = np.empty_like(value), np.empty_like(index)
+        args = [
+            OPS.index("arith.maximumf"), TYPES["f32"] | TYPES["i64"] << 8, 3,
+            Buffer(x, mutable=False), 0, 0, 0, side1, 1,
+            Buffer(value, mutable=True), 0, 0, 0, 1, 0,
+            Buffer(index, mutable=True), 0, 0, 0, 1, 0,
+            1, 1, side0, side1,
+        ]  # fmt: skip
+
+        def numpy_call() -> None:
+            np.max(x, axis=1, out=expected_value)
+            np.argmax(x, axis=1, out=expected_index)
+
+        def check() -> bool:
+            value[...], index[...] = -np.inf, 0
+            MODULE.call("ex.argreduce", *args)
+            return _equal(value, expected_value)() and _equal(index, expected_index)()
+
+        return lambda: MODULE.call("ex.argreduce", *args), numpy_call, check
+
+    export_call, numpy_call, check = calls(SIDE, SIDE)
+    return export_call, numpy_call, check, calls(1, 4)[0]
+
+
+def _ex_gather(rng: np.random.Generator) -> tuple[Call, Call, Callable[[], bool], Call]:
+    """`ex.gather` of an embedding lookup, out[i, j] = table[ids[i], j] (the column index an
+    iota, as the compiler passes it), against `np.take` of the rows."""
+    zero = [Buffer(np.zeros(1, np.int64), mutable=False), 0, 0, 0, 0, 0]
+
+    def calls(rows: int, cols: int) -> tuple[Call, Call, Callable[[], bool]]:
+        table = _matrix(rng, 4 * rows, cols)
+        ids = rng.integers(0, 4 * rows, rows)
+        out, expected = np.zeros((rows, cols), np.float32), np.zeros((rows, cols), np.float32)
+        args = [
+            TYPES["f32"] | TYPES["f32"] << 8,
+            Buffer(table, mutable=False), 0, 0, 0, cols, 1, 1, 1, 4 * rows, cols,
+            *zero, *zero,
+            Buffer(ids, mutable=False), 0, 0, 0, 1, 0,
+            Buffer(np.arange(cols, dtype=np.int64), mutable=False), 0, 0, 0, 0, 1,
+            Buffer(out, mutable=True), 0, 0, 0, cols, 1,
+            1, 1, rows, cols,
+        ]  # fmt: skip
+        return (
+            lambda: MODULE.call("ex.gather", *args),
+            lambda: np.take(table, ids, axis=0, out=expected),
+            _equal(out, expected),
+        )
+
+    export_call, numpy_call, check = calls(SIDE, SIDE)
+    return export_call, numpy_call, check, calls(1, 4)[0]
+
+
+def _ex_iota() -> tuple[Call, Call, Callable[[], bool], Call]:
+    """`ex.iota` of the column index into an i64 matrix, against copying `np.arange`."""
+
+    def calls(rows: int, cols: int) -> tuple[Call, Call, Callable[[], bool]]:
+        out, expected = np.zeros((rows, cols), np.int64), np.zeros((rows, cols), np.int64)
+        args = [3, TYPES["i64"], Buffer(out, mutable=True), 0, 0, 0, cols, 1, 1, 1, rows, cols]
+        return (
+            lambda: MODULE.call("ex.iota", *args),
+            lambda: np.copyto(expected, np.arange(cols)),
+            _equal(out, expected),
+        )
+
+    export_call, numpy_call, check = calls(SIDE, SIDE)
+    return export_call, numpy_call, check, calls(1, 4)[0]
+
+
 def cases() -> list[Case]:
     rng = np.random.default_rng(0)
     square = f"{SIDE}×{SIDE} f32"
@@ -437,8 +657,15 @@ def cases() -> list[Case]:
         ("ex.matmul", "256³ i8→i32", 1.5, _ex_matmul(rng, 256, "i8", False)),
         ("ex.conv", "1×56×56×64 * 3×3×64×64 f32 NHWC", 1.5, _ex_conv(rng)),
         ("ex.pool", "max 3×3/2 of 1×64×113×113 f32 NCHW", 1.5, _ex_pool(rng)),
+        ("ex.conv.3d", "1×24³×32 * 3³×32×32 f32 NDHWC", 1.5, _ex_conv_3d(rng)),
+        ("ex.conv.3d", "quantized 1×56×56×64 * 3×3×64×64 i8→i32", 1.5, _ex_conv_q(rng)),
+        ("ex.pool.3d", "max 2³/2 of 1×64³×32 f32 NDHWC", 1.5, _ex_pool_3d(rng)),
+        ("ex.pool", "sum 3×3/2 of 1×113×113×64 i8→i32 NHWC", 1.5, _ex_pool_cast(rng)),
         ("ex.reduce", f"row sums of {square}", 1.3, _ex_reduce(rng, "arith.addf", np.add)),
         ("ex.reduce", f"row max of {square}", 1.3, _ex_reduce(rng, "arith.maximumf", np.maximum)),
+        ("ex.argreduce", f"row max and argmax of {square}", 2.0, _ex_argreduce(rng)),
+        ("ex.gather", f"{SIDE} rows of a {4 * SIDE}×{SIDE} f32 table", 1.3, _ex_gather(rng)),
+        ("ex.iota", f"{SIDE}×{SIDE} i64 column index", 1.3, _ex_iota()),
     ]
     rows += [(f"ex: {label}", square, 1.3, calls()) for label, calls in _ex_cases(rng)]
     return [Case(label, workload, target, *calls) for label, workload, target, calls in rows]

@@ -95,6 +95,24 @@ def _scale(
     return result
 
 
+def expand_scalar(op: ApplyScaleOp) -> bool:
+    """Replace `op`, if it is on signless integer scalars, by its arith form (the same as
+    `iree-vmvx-conversion`'s), for passes that lower arith earlier: the elementwise `ex`
+    lowering of linalg bodies. Returns whether it did."""
+    types = [v.type for v in (op.value, op.multiplier, op.shift, op.output)]
+    if not all(
+        isinstance(t, IntegerType) and t.signedness.data == Signedness.SIGNLESS for t in types
+    ):
+        return False
+    output_type = op.output.type
+    assert isinstance(output_type, IntegerType)
+    double_round = op.rounding_mode.data == tosa.RoundingMode.DOUBLE_ROUND
+    b = _Builder(op)
+    result = _scale(b, op.value, op.multiplier, op.shift, double_round, output_type)
+    Rewriter.replace_op(op, [], [result])
+    return True
+
+
 def _apply_scale(state: ConversionState, op: Operation) -> None:
     """Scalars directly; vectors lane by lane (`vector.extract`, scalar form, `vector.insert`
     into a zero vector), as xDSL's `arith` casts take scalars only."""

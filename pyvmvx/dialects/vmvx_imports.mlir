@@ -277,9 +277,10 @@ vm.import private @ex.conv(
 )
 
 // pyvmvx extension (`pyvmvx/runtime/modules/vmvx_ex_conv.py`): 2-D pooling on strided
-// operands, out[n, c, y, x] = op(out[n, c, y, x], in[n, c, y*sh + i*dh, x*sw + j*dw]) over
+// operands, out[n, c, y, x] = op(out[n, c, y, x], cast(in[n, c, y*sh + i*dh, x*sw + j*dw])) over
 // the window taps in order; `op` an `ex` elementwise op code (add, max, min variants),
-// `types` input | output << 8 (the same type).
+// `types` input | output << 8 | unsigned << 16, the input converted to the output type as
+// MLIR's `cast_signed` (`cast_unsigned` with the unsigned bit) does.
 vm.import private @ex.pool(
   %op : i32, %types : i32,
   %in_buffer : !vm.buffer, %in_offset : i64, %in_stride_n : i64, %in_stride_c : i64,
@@ -290,14 +291,96 @@ vm.import private @ex.pool(
   %stride_h : i64, %stride_w : i64, %dilation_h : i64, %dilation_w : i64
 )
 
+// pyvmvx extension (`pyvmvx/runtime/modules/vmvx_ex_conv.py`): `ex.conv` with three spatial
+// dimensions (d, h, w) and zero points: out[n, g, z, y, x, f] (+)= sum_{k, i, j, c}
+// (in[n, g, z*sd + k*dd, y*sh + i*dh, x*sw + j*dw, c] - in_zp) * (filter[g, k, i, j, c, f]
+// - filter_zp) (zero points 0 for floats); also quantized 1-D/2-D convolutions (d of size 1).
+vm.import private @ex.conv.3d(
+  %types : i32, %flags : i32,
+  %in_buffer : !vm.buffer, %in_offset : i64, %in_stride_n : i64, %in_stride_g : i64,
+    %in_stride_d : i64, %in_stride_h : i64, %in_stride_w : i64, %in_stride_c : i64,
+  %filter_buffer : !vm.buffer, %filter_offset : i64, %filter_stride_g : i64,
+    %filter_stride_kd : i64, %filter_stride_kh : i64, %filter_stride_kw : i64,
+    %filter_stride_c : i64, %filter_stride_f : i64,
+  %out_buffer : !vm.buffer, %out_offset : i64, %out_stride_n : i64, %out_stride_g : i64,
+    %out_stride_od : i64, %out_stride_oh : i64, %out_stride_ow : i64, %out_stride_f : i64,
+  %n : i64, %g : i64, %od : i64, %oh : i64, %ow : i64, %f : i64, %kd : i64, %kh : i64,
+    %kw : i64, %c : i64,
+  %stride_d : i64, %stride_h : i64, %stride_w : i64,
+  %dilation_d : i64, %dilation_h : i64, %dilation_w : i64,
+  %in_zero_point : i64, %filter_zero_point : i64
+)
+
+// pyvmvx extension (`pyvmvx/runtime/modules/vmvx_ex_conv.py`): `ex.pool` with three spatial
+// dimensions (d, h, w): out[n, c, z, y, x] = op(out[n, c, z, y, x], cast(in[n, c, z*sd + k*dd,
+// y*sh + i*dh, x*sw + j*dw])) over the window taps in order; `types` as `ex.pool`'s.
+vm.import private @ex.pool.3d(
+  %op : i32, %types : i32,
+  %in_buffer : !vm.buffer, %in_offset : i64, %in_stride_n : i64, %in_stride_c : i64,
+    %in_stride_d : i64, %in_stride_h : i64, %in_stride_w : i64,
+  %out_buffer : !vm.buffer, %out_offset : i64, %out_stride_n : i64, %out_stride_c : i64,
+    %out_stride_od : i64, %out_stride_oh : i64, %out_stride_ow : i64,
+  %n : i64, %c : i64, %od : i64, %oh : i64, %ow : i64, %kd : i64, %kh : i64, %kw : i64,
+  %stride_d : i64, %stride_h : i64, %stride_w : i64,
+  %dilation_d : i64, %dilation_h : i64, %dilation_w : i64
+)
+
 // pyvmvx extension (`pyvmvx/runtime/modules/vmvx_ex_reduce.py`): reduction of a strided
 // region, out[i] = op(in[i, r], ... op(in[i, r_1], out[i])) over the dimensions of the `axes`
 // bitmask (output strides there ignored); `op` an `ex` elementwise op code (add, mul, max, min
-// variants), `types` input | output << 8 (the same type).
+// variants, and, or, xor), `types` input | output << 8 (the same type).
 vm.import private @ex.reduce(
   %op : i32, %types : i32, %axes : i32,
   %in_buffer : !vm.buffer, %in_offset : i64, %in_stride0 : i64, %in_stride1 : i64,
     %in_stride2 : i64, %in_stride3 : i64,
+  %out_buffer : !vm.buffer, %out_offset : i64, %out_stride0 : i64, %out_stride1 : i64,
+    %out_stride2 : i64, %out_stride3 : i64,
+  %size0 : i64, %size1 : i64, %size2 : i64, %size3 : i64
+)
+
+// pyvmvx extension (`pyvmvx/runtime/modules/vmvx_ex_reduce.py`): argmax/argmin of a strided
+// region along dimension `axis`, as torch-mlir's `linalg.generic` body computes it:
+// value = op(in[r], value) and index = r when in[r] compares strictly better than the
+// running value (first index of the best; a NaN stops the index); `op` an `ex` op code
+// (maximumf, minimumf, maxsi, minsi, maxui, minui), `types` input | index type << 8 (i32 or
+// i64); the output strides on `axis` are ignored.
+vm.import private @ex.argreduce(
+  %op : i32, %types : i32, %axis : i32,
+  %in_buffer : !vm.buffer, %in_offset : i64, %in_stride0 : i64, %in_stride1 : i64,
+    %in_stride2 : i64, %in_stride3 : i64,
+  %value_buffer : !vm.buffer, %value_offset : i64, %value_stride0 : i64,
+    %value_stride1 : i64, %value_stride2 : i64, %value_stride3 : i64,
+  %index_buffer : !vm.buffer, %index_offset : i64, %index_stride0 : i64,
+    %index_stride1 : i64, %index_stride2 : i64, %index_stride3 : i64,
+  %size0 : i64, %size1 : i64, %size2 : i64, %size3 : i64
+)
+
+// pyvmvx extension (`pyvmvx/runtime/modules/vmvx_ex_gather.py`): out[i0, i1, i2, i3] = i_dim
+// (`linalg.index`); `types` the output's type code (i8, i16, i32 or i64).
+vm.import private @ex.iota(
+  %dim : i32, %types : i32,
+  %out_buffer : !vm.buffer, %out_offset : i64, %out_stride0 : i64, %out_stride1 : i64,
+    %out_stride2 : i64, %out_stride3 : i64,
+  %size0 : i64, %size1 : i64, %size2 : i64, %size3 : i64
+)
+
+// pyvmvx extension (`pyvmvx/runtime/modules/vmvx_ex_gather.py`): a gather,
+// out[i] = source[index0[i], index1[i], index2[i], index3[i]] over the loop region `i` of the
+// sizes, each index an i64 operand strided over the loop and checked against the source's
+// size in its dimension (OUT_OF_RANGE otherwise); `types` source | output << 8 (the same type).
+vm.import private @ex.gather(
+  %types : i32,
+  %source_buffer : !vm.buffer, %source_offset : i64, %source_stride0 : i64,
+    %source_stride1 : i64, %source_stride2 : i64, %source_stride3 : i64,
+    %source_size0 : i64, %source_size1 : i64, %source_size2 : i64, %source_size3 : i64,
+  %index0_buffer : !vm.buffer, %index0_offset : i64, %index0_stride0 : i64,
+    %index0_stride1 : i64, %index0_stride2 : i64, %index0_stride3 : i64,
+  %index1_buffer : !vm.buffer, %index1_offset : i64, %index1_stride0 : i64,
+    %index1_stride1 : i64, %index1_stride2 : i64, %index1_stride3 : i64,
+  %index2_buffer : !vm.buffer, %index2_offset : i64, %index2_stride0 : i64,
+    %index2_stride1 : i64, %index2_stride2 : i64, %index2_stride3 : i64,
+  %index3_buffer : !vm.buffer, %index3_offset : i64, %index3_stride0 : i64,
+    %index3_stride1 : i64, %index3_stride2 : i64, %index3_stride3 : i64,
   %out_buffer : !vm.buffer, %out_offset : i64, %out_stride0 : i64, %out_stride1 : i64,
     %out_stride2 : i64, %out_stride3 : i64,
   %size0 : i64, %size1 : i64, %size2 : i64, %size3 : i64

@@ -35,6 +35,7 @@ _PASSES: dict[str, str] = {
     "pyvmvx-form-dispatches": "form_dispatches:FormDispatchesPass",
     "pyvmvx-lower-conv-to-ex-conv": "lower_conv_to_ex_conv:LowerConvToExConvPass",
     "pyvmvx-lower-pooling-to-ex-pool": "lower_pooling_to_ex_pool:LowerPoolingToExPoolPass",
+    "pyvmvx-split-elementwise-asserts": "split_elementwise_asserts:SplitElementwiseAssertsPass",
     "pyvmvx-lower-reduction-to-ex-reduce": (
         "lower_reduction_to_ex_reduce:LowerReductionToExReducePass"
     ),

@@ -12,7 +12,7 @@ contraction `out[b, m, n] += cast(lhs[b, m, k]) * cast(rhs[b, k, n])`:
   `batch_matmul`, `matvec`, `vecmat` and `dot` all match; a missing loop is a size of 1;
 - the body is `yield out + a * b`, `a` and `b` the input block arguments or their `extf`
   (floats) / `extsi` (integers) to the output type, both inputs of one type (f16, f32, f64,
-  i8, i16, i32, i64) and the output at least as wide.
+  i8, i16, i32, i64) and the output at least as wide, or bf16 inputs and an f32/f64 output.
 Transposed operands are strides. The output's zero `linalg.fill` just before the op
 (`ukernel_calls.zero_fill`, as for mmt4d) is dropped and the call does not accumulate;
 otherwise it does (`ACCUMULATE`).
@@ -38,7 +38,7 @@ from xdsl.ir.affine import AffineDimExpr, AffineMap
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import PatternRewriter, PatternRewriteWalker, RewritePattern
 
-from pyvmvx.runtime.modules.vmvx_ex_matmul import ACCUMULATE, accepts
+from pyvmvx.runtime.modules.vmvx_ex_matmul import ACCUMULATE, matmul_accepts
 from pyvmvx.transforms.ukernel_calls import EX_TYPE_CODES, Emitter, zero_fill
 
 UKERNEL = "ex.matmul"
@@ -91,7 +91,7 @@ def _body_types(block: Block) -> int | None:
     if len(ops) != 2 + casts or block.args[0].type != block.args[1].type:
         return None
     src, dst = EX_TYPE_CODES.get(block.args[0].type), EX_TYPE_CODES.get(out.type)
-    if src is None or dst is None or not accepts(src, dst) or casts != (src != dst) * 2:
+    if src is None or dst is None or not matmul_accepts(src, dst) or casts != (src != dst) * 2:
         return None
     return src | dst << 8
 

@@ -10,9 +10,13 @@ Per function carrying `translation_info`:
   1. `linalg.map` as the equivalent `linalg.generic`, then tile and distribute the root op
      to workgroups (`tile_and_distribute_to_workgroups`);
   2. with ukernels: mmt4d/pack/unpack to `func.call @vmvx.*`
-     (`iree-codegen-cpu-lower-to-ukernels`), contractions to `vmvx.ex.matmul` and 1-D/2-D
-     convolutions/poolings to `vmvx.ex.conv`/`ex.pool` and reductions to `vmvx.ex.reduce`
-     (ukernels `ex.matmul`, `ex.conv`, `ex.pool`, `ex.reduce`: their passes), then
+     (`iree-codegen-cpu-lower-to-ukernels`), contractions to `vmvx.ex.matmul`, convolutions
+     (1-D to 3-D, quantized) and poolings (casting ones too) to `vmvx.ex.conv`/`ex.pool`
+     (or their `.3d` forms) and reductions to `vmvx.ex.reduce`/`ex.argreduce` (their
+     elementwise prefixes to parallel generics for the `ex` lowering)
+     (ukernels `ex.matmul`, `ex.conv`, `ex.pool`, `ex.reduce`: their passes; with `ex` too,
+     the asserts of elementwise bodies first become flag outputs checked by a reduction,
+     `pyvmvx-split-elementwise-asserts`), then
      `iree-vmvx-lower-linalg-microkernels`, then (ukernel `ex`, part of `all`) the
      elementwise ops left to `vmvx.ex.*` calls
      (`pyvmvx-lower-elementwise-to-ex-ukernels`);
@@ -88,6 +92,7 @@ from pyvmvx.transforms.lower_pooling_to_ex_pool import LowerPoolingToExPoolPass
 from pyvmvx.transforms.lower_reduction_to_ex_reduce import UKERNEL as REDUCE_UKERNEL
 from pyvmvx.transforms.lower_reduction_to_ex_reduce import LowerReductionToExReducePass
 from pyvmvx.transforms.pipelines import build_pipeline
+from pyvmvx.transforms.split_elementwise_asserts import SplitElementwiseAssertsPass
 from pyvmvx.transforms.tile_and_distribute_to_workgroups import tile_and_distribute
 
 UNSUPPORTED_PIPELINE = "Unsupported pipeline on VMVX target."
@@ -152,6 +157,8 @@ class VMVXLowerExecutableTargetPass(ModulePass):
                 run_on_function(ctx, function, [build_pass(LowerConvToExConvPass.name)])
             if ukernels.enabled(POOL_UKERNEL):
                 run_on_function(ctx, function, [build_pass(LowerPoolingToExPoolPass.name)])
+            if ukernels.enabled(EX_UKERNEL) and ukernels.enabled(REDUCE_UKERNEL):
+                run_on_function(ctx, function, [build_pass(SplitElementwiseAssertsPass.name)])
             if ukernels.enabled(REDUCE_UKERNEL):
                 run_on_function(ctx, function, [build_pass(LowerReductionToExReducePass.name)])
             run_on_function(ctx, function, [build_pass("iree-vmvx-lower-linalg-microkernels")])

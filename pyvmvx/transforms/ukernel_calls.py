@@ -1,8 +1,8 @@
 """Helpers the ukernel-lowering passes share: the elementwise view of a linalg op on
-buffers (`Structured`), an emitter of buffer descriptors and index constants (`Emitter`),
-the declaration of a ukernel import (`declare_ukernel`), the zero fill a non-accumulating
-ukernel replaces (`zero_fill`) and the executable target an op compiles for
-(`executable_target`, which also chooses the tile policy).
+buffers (`Structured`), an emitter of buffer descriptors, index constants and tile-sized
+temporaries (`Emitter`), the declaration of a ukernel import (`declare_ukernel`), the zero
+fill a non-accumulating ukernel replaces (`zero_fill`) and the executable target an op
+compiles for (`executable_target`, which also chooses the tile policy).
 
 Used by `iree-vmvx-lower-linalg-microkernels`, `iree-codegen-cpu-lower-to-ukernels` and
 pyvmvx's `vmvx.ex.*` lowerings (a pass may import this module, not another pass).
@@ -14,8 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from xdsl.builder import Builder
-from xdsl.dialects import arith, func
+from xdsl.dialects import arith, func, memref
 from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
     FloatAttr,
     IndexType,
     IntegerAttr,
@@ -23,6 +24,7 @@ from xdsl.dialects.builtin import (
     MemRefType,
     ModuleOp,
     StringAttr,
+    bf16,
     f16,
     f32,
     f64,
@@ -35,7 +37,7 @@ from xdsl.dialects.linalg.abstract_ops import LinalgStructuredOperation
 from xdsl.dialects.linalg.attrs import IteratorType
 from xdsl.dialects.linalg.ops import BroadcastOp, FillOp
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, OpResult, SSAValue
-from xdsl.ir.affine import AffineDimExpr, AffineMap
+from xdsl.ir.affine import AffineConstantExpr, AffineDimExpr, AffineMap
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
 from xdsl.traits import is_side_effect_free
@@ -56,6 +58,7 @@ EX_TYPE_CODES: dict[Attribute, int] = {
     IntegerType(16): TYPES["i16"],
     i32: TYPES["i32"],
     i64: TYPES["i64"],
+    bf16: TYPES["bf16"],
 }
 """The `vmvx.ex.*` type codes (`types` argument) of the element types they take."""
 
@@ -112,6 +115,17 @@ class Structured:
     @property
     def num_outputs(self) -> int:
         return len(self.operands) - self.num_inputs
+
+
+def is_strided_map(map: AffineMap) -> bool:
+    """Whether `map` indexes a strided view of its operand: a projected permutation whose
+    results may also be the constant 0 (the first element of a dimension, as torch-mlir's
+    broadcasts index unit dims: `(d0, d1, d2, d3) -> (d1, 0, 0)`), which adds nothing to the
+    offset."""
+    dims = [r for r in map.results if not isinstance(r, AffineConstantExpr)]
+    if any(r.value != 0 for r in map.results if isinstance(r, AffineConstantExpr)):
+        return False
+    return AffineMap(map.num_dims, map.num_symbols, tuple(dims)).is_projected_permutation()
 
 
 def loop_sizes(operands: Sequence[Operand], rank: int) -> list[tuple[Operand, int]] | None:
@@ -179,20 +193,40 @@ class Emitter:
     def left_pad(self, values: Sequence[SSAValue], pad: int) -> list[SSAValue]:
         return [self.constant(pad)] * (self.padded_rank - len(values)) + list(values)
 
-    def strided(self, operand: Operand, rank: int) -> StridedBuffer:
-        """The operand's buffer, offset and strides in loop order, padded."""
+    def strided(
+        self, operand: Operand, rank: int, dims: Sequence[int] | None = None
+    ) -> StridedBuffer:
+        """The operand's buffer, offset and strides in loop order (of the loop dims `dims`,
+        all `rank` by default), padded."""
         desc = self.descriptor(operand.value)
         strides = [
             desc.strides[operand.map.results.index(AffineDimExpr(d))]
             if AffineDimExpr(d) in operand.map.results
             else self.constant(0)
-            for d in range(rank)
+            for d in (range(rank) if dims is None else dims)
         ]
         return StridedBuffer(desc.base_buffer, desc.offset, self.left_pad(strides, 0))
 
     def sizes(self, loop_sizes: Sequence[tuple[Operand, int]]) -> list[SSAValue]:
         sizes = [self.descriptor(o.value).sizes[pos] for o, pos in loop_sizes]
         return self.left_pad(sizes, 1)
+
+    def alloca(self, element: Attribute, places: Sequence[tuple[Operand, int]]) -> SSAValue:
+        """A `memref.alloca` of `element` values (workgroup-local memory for a tile's
+        temporaries) whose dims have the sizes of the operand dims `places` (as `loop_sizes`
+        gives them; dynamic ones read from the descriptors); one element if `places` is
+        empty."""
+        shape: list[int] = []
+        dynamic: list[SSAValue] = []
+        for operand, pos in places:
+            assert isinstance(operand.value.type, MemRefType)
+            size = operand.value.type.get_shape()[pos]
+            shape.append(size)
+            if size == DYNAMIC_INDEX:
+                dynamic.append(self.descriptor(operand.value).sizes[pos])
+        alloca = memref.AllocaOp.get(element, shape=shape or [1], dynamic_sizes=dynamic)
+        self.insert(alloca)
+        return alloca.memref
 
 
 def declare_ukernel(anchor: Operation, callee: str, types: Sequence[Attribute]) -> None:

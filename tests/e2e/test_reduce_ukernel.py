@@ -1,4 +1,5 @@
-"""Reductions on `vmvx.ex.reduce` (`tensor_programs/reduce_ukernel.mlir`), as whole programs.
+"""Reductions on `vmvx.ex.reduce`/`ex.argreduce` (`tensor_programs/reduce_ukernel.mlir`), as
+whole programs.
 
 Each program runs in both codegen modes against numpy: `ukernels=all` (one `ex.reduce` call
 per workgroup tile) and `ukernels=none` (IREE's scalar loops) must agree, exactly for
@@ -106,6 +107,27 @@ def test_both_modes_match_numpy(name: str) -> None:
     for got in results.values():
         _check(got, expected, exact)
     _check(results["all"], results["none"], exact)
+
+
+def test_prefix_and_argmax_bodies() -> None:
+    """An argmax of |x| (NaN stops the index, -0.0 ties +0.0) and a count with a scaled sum:
+    both modes agree with numpy."""
+    a = RNG.integers(-3, 4, (70, 9)).astype(np.float32)
+    a[3, 4] = np.nan
+    a[5] = [-0.0, 0.0] * 4 + [-0.0]
+    results = {mode: _module(mode).argmax_abs(a) for mode in ("all", "none")}
+    magnitude = np.abs(a)
+    first_nan = np.where(np.isnan(a).any(axis=1), np.isnan(a).argmax(axis=1), 9)
+    clipped = np.where(np.arange(9) < first_nan[:, None], magnitude, -np.inf)
+    expected_index = np.where(clipped.max(axis=1) > -np.inf, clipped.argmax(axis=1), 0)
+    for value, index in results.values():
+        _check(value, np.maximum.reduce(magnitude, axis=1), exact=True)
+        _check(index, expected_index.astype(np.int32), exact=True)
+    s = np.float32(2.5)
+    for mode in ("all", "none"):
+        count, total = _module(mode).count_and_scaled_sum(a, s)
+        _check(count, np.full(70, 9, np.float32), exact=True)
+        _check(total, (a * s).sum(axis=1), exact=False)
 
 
 def _ops_per_workgroup(counter: OpCounter) -> int:

@@ -1,13 +1,17 @@
-"""`ex.conv` and `ex.pool` against scalar Python references.
+"""`ex.conv`, `ex.conv.3d`, `ex.pool` and `ex.pool.3d` against scalar Python references.
 
-The reference sums `in[n, g, y*sh + i*dh, x*sw + j*dw, c] * filter[g, i, j, c, f]` with
-Python ints (wrapped to the output's width: exact) or Python floats (the kernel's BLAS order
-differs, so floats compare within a tolerance relative to the sum of |products|). Hypothesis
-draws the type pair, sizes with 0 and 1, conv strides and dilations, offsets and each
-operand's layout (dimension order and padding: NHWC, NCHW, ... are all strides), with and
-without ACCUMULATE. Errors: out-of-range regions, a read-only output, null refs, unknown
-types or flags, bad strides/dilations and IREE's 32-bit overflow guard. `ex.pool` is checked
-bit-exactly (NaN, infinities and signed zeros included) against one op per tap in order.
+The reference sums `(in[n, g, o*s + k*d..., c] - in_zp) * (filter[g, k..., c, f] -
+filter_zp)` with Python ints (wrapped to the output's width: exact) or Python floats (the
+kernel's BLAS order differs, so floats compare within a tolerance relative to the sum of
+|products|), for 2 (`ex.conv`) or 3 (`ex.conv.3d`, with zero points up to 2**40 for
+integers) spatial dims. Hypothesis draws the type pair, sizes with 0 and 1, conv strides and
+dilations, offsets and each operand's layout (dimension order and padding: NHWC, NCHW, ...
+are all strides), with and without ACCUMULATE. Errors: out-of-range regions, a read-only
+output, null refs, unknown types or flags, bad strides/dilations, IREE's 32-bit overflow
+guard, nonzero zero points of a float convolution. `ex.pool`/`ex.pool.3d` are checked
+bit-exactly (NaN, infinities and signed zeros included) against one op per tap in order,
+the input of any type cast to the output's as MLIR's `cast_signed`/`cast_unsigned` (NaN and
+out-of-range floats to integers included).
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pyvmvx.runtime import Buffer, StatusError, VMVXModule
-from pyvmvx.runtime.modules.vmvx_ex_conv import ACCUMULATE
+from pyvmvx.runtime.modules.vmvx_ex_conv import ACCUMULATE, UNSIGNED_CAST
 from pyvmvx.runtime.modules.vmvx_ex_elementwise import OPS, TYPES
 
 MODULE = VMVXModule()
@@ -76,18 +80,23 @@ class Operand:
 
 
 def reference(image: np.ndarray, weights: np.ndarray, old: np.ndarray, window: tuple[int, ...],
-              accumulate: bool) -> np.ndarray:  # fmt: skip
-    sh, sw, dh, dw = window
-    g, kh, kw, c, f = weights.shape
+              accumulate: bool, zero_points: tuple[int, int] = (0, 0)) -> np.ndarray:  # fmt: skip
+    """`old (+)= sum (in - zero_points[0]) * (filter - zero_points[1])` over the taps, for any
+    spatial rank (the filter is `(g, k..., c, f)`)."""
+    spatial = weights.ndim - 3
+    strides, dilations = window[:spatial], window[spatial:]
+    kernel, c = weights.shape[1 : 1 + spatial], weights.shape[-2]
     out = np.zeros(old.shape, old.dtype)
     integer = old.dtype.kind == "i"
     scalar = int if integer else float
+    in_zp, filter_zp = zero_points
     for index in itertools.product(*map(range, old.shape)):
-        b, gi, y, x, fi = index
+        b, gi, *o, fi = index
         total = scalar(old[index]) if accumulate else 0
-        for i, j, ci in itertools.product(range(kh), range(kw), range(c)):
-            a = image[b, gi, y * sh + i * dh, x * sw + j * dw, ci]
-            total += scalar(a) * scalar(weights[gi, i, j, ci, fi])
+        for *k, ci in itertools.product(*map(range, kernel), range(c)):
+            at = (y * s + i * d for y, i, s, d in zip(o, k, strides, dilations, strict=True))
+            a = scalar(image[(b, gi, *at, ci)]) - in_zp
+            total += a * (scalar(weights[(gi, *k, ci, fi)]) - filter_zp)
         out[index] = wrap(total, old.dtype) if integer else total
     return out
 
@@ -103,54 +112,77 @@ def values(draw: st.DrawFn, dtype: np.dtype, shape: tuple[int, ...]) -> np.ndarr
     return np.array(items, dtype).reshape(shape)
 
 
+def span(out: int, kernel: int, stride: int, dilation: int) -> int:
+    return (out - 1) * stride + (kernel - 1) * dilation + 1 if out and kernel else 0
+
+
+ZERO_POINTS = st.integers(-3, 3) | st.integers(-(1 << 40), 1 << 40)
+
+
 @st.composite
 def cases(draw: st.DrawFn) -> tuple:
+    """`ex.conv` (2 spatial dims) or `ex.conv.3d` (3, with zero points for integers)."""
+    spatial = draw(st.sampled_from([2, 3]))
     src, dst = draw(st.sampled_from(PAIRS))
-    n, g, oh, ow, f, kh, kw, c = (draw(st.integers(0, 3)) for _ in range(8))
-    window = tuple(draw(st.integers(1, 3)) for _ in range(4))
-    sh, sw, dh, dw = window
-    ih = (oh - 1) * sh + (kh - 1) * dh + 1 if oh and kh else 0
-    iw = (ow - 1) * sw + (kw - 1) * dw + 1 if ow and kw else 0
+    top = 3 if spatial == 2 else 2
+    n, g, f, c = (draw(st.integers(0, top)) for _ in range(4))
+    out = tuple(draw(st.integers(0, top)) for _ in range(spatial))
+    kernel = tuple(draw(st.integers(0, top)) for _ in range(spatial))
+    window = tuple(draw(st.integers(1, 3)) for _ in range(2 * spatial))
+    spans = tuple(map(span, out, kernel, window[:spatial], window[spatial:]))
+    rank = spatial + 3
     operands = []
     for shape, name, output in (
-        ((n, g, ih, iw, c), src, False),
-        ((g, kh, kw, c, f), src, False),
-        ((n, g, oh, ow, f), dst, True),
+        ((n, g, *spans, c), src, False),
+        ((g, *kernel, c, f), src, False),
+        ((n, g, *out, f), dst, True),
     ):
         dtype = np.dtype(DTYPES[name])
-        order = tuple(draw(st.permutations(range(5))))
+        order = tuple(draw(st.permutations(range(rank))))
         pad, offset = draw(st.integers(0, 2)), draw(st.integers(0, 3))
         # inputs may be broadcast (stride 0) along some dimensions
-        broadcast = frozenset() if output else draw(st.frozensets(st.integers(0, 4)))
+        broadcast = frozenset() if output else draw(st.frozensets(st.integers(0, rank - 1)))
         drawn = values(draw, dtype, tuple(1 if d in broadcast else k for d, k in enumerate(shape)))
         data = np.broadcast_to(drawn, shape)
         operands.append(Operand(shape, dtype, order, pad, offset, data, broadcast))
-    sizes = (n, g, oh, ow, f, kh, kw, c, *window)
-    return src, dst, sizes, operands, draw(st.booleans())
+    sizes = (n, g, *out, f, *kernel, c, *window)
+    zero_points = (0, 0)
+    if spatial == 3 and src.startswith("i"):
+        zero_points = (draw(ZERO_POINTS), draw(ZERO_POINTS))
+    return src, dst, sizes, operands, draw(st.booleans()), zero_points
 
 
 def call(src: str, dst: str, flags: int, buffers: list[Buffer | None],
-         operands: list[Operand], sizes: tuple[int, ...]) -> None:  # fmt: skip
+         operands: list[Operand], sizes: tuple[int, ...],
+         zero_points: tuple[int, int] = (0, 0)) -> None:  # fmt: skip
+    """`ex.conv` for 5-D operands, else `ex.conv.3d` with `zero_points`."""
     args: list[object] = [types(src, dst), flags]
     for buffer, operand in zip(buffers, operands, strict=True):
         args += operand.args(buffer)
-    MODULE.call("ex.conv", *args, *sizes)
+    if len(operands[0].shape) == 5:
+        MODULE.call("ex.conv", *args, *sizes)
+    else:
+        MODULE.call("ex.conv.3d", *args, *sizes, *zero_points)
 
 
 @SETTINGS
 @given(cases())
 def test_matches_reference(case: tuple) -> None:
-    src, dst, sizes, operands, accumulate = case
+    src, dst, sizes, operands, accumulate, zero_points = case
     image, weights, out = operands
+    window = sizes[-2 * (len(out.shape) - 3) :]
     old = out.values()
     before = out.data.copy()
+    inputs = [image.data.copy(), weights.data.copy()]
     buffers: list[Buffer | None] = [Buffer(o.data, mutable=o is out) for o in operands]
-    call(src, dst, ACCUMULATE if accumulate else 0, buffers, operands, sizes)
-    expected = reference(image.values(), weights.values(), old, sizes[8:], accumulate)
+    call(src, dst, ACCUMULATE if accumulate else 0, buffers, operands, sizes, zero_points)
+    for data, operand in zip(inputs, (image, weights), strict=True):  # inputs untouched
+        assert np.array_equal(data.view(np.uint8), operand.data.view(np.uint8))
+    expected = reference(image.values(), weights.values(), old, window, accumulate, zero_points)
     got = out.values()
     if got.dtype.kind == "f":
         products = np.abs(reference(np.abs(image.values()), np.abs(weights.values()),
-                                    np.abs(old).astype(np.float64), sizes[8:], True))  # fmt: skip
+                                    np.abs(old).astype(np.float64), window, True))  # fmt: skip
         bound = 8 * np.finfo(got.dtype).eps * products
         assert np.all(np.abs(got.astype(np.float64) - expected) <= bound)
     else:
@@ -251,6 +283,53 @@ def test_broadcast_input_is_bounded() -> None:
     assert err.value.code == "RESOURCE_EXHAUSTED"
 
 
+def _plain_3d(dtype: type = np.int32, **override: object) -> list[object]:
+    """`ex.conv.3d` of a 1x1x3x3x3 input and a 2x2x2 filter into a 2x2x2 output (ones),
+    with `override`s."""
+    args: dict[str, object] = {
+        "types": types(*[np.dtype(dtype).name.replace("int", "i").replace("float", "f")] * 2),
+        "flags": 0,
+        "in": Buffer(np.ones(27, dtype), mutable=False), "in_offset": 0,
+        "in_sn": 0, "in_sg": 0, "in_sd": 9, "in_sh": 3, "in_sw": 1, "in_sc": 0,
+        "filter": Buffer(np.ones(8, dtype), mutable=False), "filter_offset": 0,
+        "f_sg": 0, "f_skd": 4, "f_skh": 2, "f_skw": 1, "f_sc": 0, "f_sf": 0,
+        "out": Buffer(np.zeros(8, dtype), mutable=True), "out_offset": 0,
+        "out_sn": 0, "out_sg": 0, "out_sd": 4, "out_sh": 2, "out_sw": 1, "out_sf": 0,
+        "n": 1, "g": 1, "od": 2, "oh": 2, "ow": 2, "f": 1, "kd": 2, "kh": 2, "kw": 2, "c": 1,
+        "sd": 1, "sh": 1, "sw": 1, "dd": 1, "dh": 1, "dw": 1, "in_zp": 0, "filter_zp": 0,
+    }  # fmt: skip
+    args.update(override)
+    return list(args.values())
+
+
+def test_3d_plain_call_and_zero_points() -> None:
+    """Eight taps of (1 - in_zp) * (1 - filter_zp); an i64 zero point given as its unsigned
+    bit pattern is read as signed."""
+    args = _plain_3d(in_zp=3, filter_zp=(1 << 64) - 2)  # -2
+    MODULE.call("ex.conv.3d", *args)
+    assert np.array_equal(args[18].data.view(np.int32), np.full(8, 8 * -2 * 3, np.int32))
+
+
+@pytest.mark.parametrize(
+    ("override", "code", "text"),
+    [
+        ({"in_zp": 1}, "INVALID_ARGUMENT", "zero points of a float convolution"),
+        ({"sd": 0}, "INVALID_ARGUMENT", "strides and dilations"),
+        ({"dd": 2}, "OUT_OF_RANGE", "out-of-bounds"),
+        ({"f_skd": 5}, "OUT_OF_RANGE", "out-of-bounds"),
+        ({"od": 3}, "OUT_OF_RANGE", "out-of-bounds"),
+        ({"kd": 1 << 32}, "INVALID_ARGUMENT", "buffer overflow for in"),
+    ],
+)
+def test_3d_errors(override: dict[str, object], code: str, text: str) -> None:
+    args = _plain_3d(np.float32, **override)
+    before = args[18].data.copy()
+    with pytest.raises(StatusError) as err:
+        MODULE.call("ex.conv.3d", *args)
+    assert err.value.code == code and text in str(err.value)
+    assert np.array_equal(args[18].data, before)
+
+
 # --- ex.pool ----------------------------------------------------------------------------
 
 
@@ -276,18 +355,41 @@ POOL_INT = {"arith.addi": lambda a, b: a + b, "arith.maxsi": max, "arith.minsi":
 POOL_UNSIGNED = {"arith.maxui": max, "arith.minui": min}
 
 
+def cast(value: object, src: np.dtype, dst: np.dtype, unsigned: bool) -> object:
+    """MLIR's `cast_signed` (`cast_unsigned`) of one element, NaN and out-of-range
+    float-to-integer values (poison in MLIR) giving 0 and the nearest integer."""
+    if src == dst:
+        return value
+    if src.kind == "i" and unsigned:
+        value = int(value) % (1 << (8 * src.itemsize))
+    if dst.kind == "f":
+        holder = src if src.kind == "f" or not unsigned else np.uint64
+        return np.array(value, holder).astype(dst)[()]
+    if src.kind == "i":
+        return wrap(int(value), dst)
+    if np.isnan(value):
+        return dst.type(0)
+    bits = 8 * dst.itemsize
+    low, high = (0, (1 << bits) - 1) if unsigned else (-(1 << (bits - 1)), (1 << (bits - 1)) - 1)
+    return wrap(min(max(int(value), low), high) if np.isfinite(value) else
+                (high if value > 0 else low), dst)  # fmt: skip
+
+
 def pool_reference(
-    name: str, image: np.ndarray, old: np.ndarray, window: tuple[int, ...]
+    name: str, image: np.ndarray, old: np.ndarray, window: tuple[int, ...], unsigned: bool = False
 ) -> np.ndarray:
-    """`out = op(out, in)` over the taps in order, one step at a time in the element type."""
-    kh, kw, sh, sw, dh, dw = window
+    """`out = op(out, cast(in))` over the taps in order, one step at a time in the output
+    type, for any spatial rank (`window`: kernel sizes, strides, dilations)."""
+    spatial = old.ndim - 2
+    kernel, strides, dilations = (window[i * spatial : (i + 1) * spatial] for i in range(3))
     dtype = old.dtype
     out = old.copy()
     for index in itertools.product(*map(range, old.shape)):
-        b, ch, y, x = index
+        b, ch, *o = index
         total = out[index]
-        for i, j in itertools.product(range(kh), range(kw)):
-            value = image[b, ch, y * sh + i * dh, x * sw + j * dw]
+        for k in itertools.product(*map(range, kernel)):
+            at = (y * s + i * d for y, i, s, d in zip(o, k, strides, dilations, strict=True))
+            value = cast(image[(b, ch, *at)], image.dtype, dtype, unsigned)
             if name in POOL_FLOAT:
                 total = dtype.type(POOL_FLOAT[name](dtype.type(total), dtype.type(value)))
             elif name in POOL_INT:
@@ -300,45 +402,54 @@ def pool_reference(
     return out
 
 
+def _drawn(draw: st.DrawFn, dtype: np.dtype, shape: tuple[int, ...]) -> np.ndarray:
+    if dtype.kind == "i":
+        return values(draw, dtype, shape)
+    count = int(np.prod(shape))
+    big = 6e4 if dtype.itemsize == 2 else 3e10  # out of every integer range but i64's
+    special = st.sampled_from([0.0, -0.0, float("nan"), float("inf"), float("-inf"), big, -big])
+    items = draw(st.lists(special | st.floats(-4, 4, width=16), min_size=count, max_size=count))
+    return np.array(items, dtype).reshape(shape)
+
+
 @st.composite
 def pool_cases(draw: st.DrawFn) -> tuple:
+    """`ex.pool` (2 spatial dims) or `ex.pool.3d`, the input of any type (cast to the
+    output's as MLIR's `cast_signed` or `cast_unsigned`)."""
+    spatial = draw(st.sampled_from([2, 3]))
     floats = draw(st.booleans())
     names = sorted(POOL_FLOAT) if floats else sorted(POOL_INT | POOL_UNSIGNED)
     name = draw(st.sampled_from(names))
-    src = draw(st.sampled_from(["f16", "f32", "f64"] if floats else ["i8", "i16", "i32", "i64"]))
-    n, c, oh, ow, kh, kw = (draw(st.integers(0, 3)) for _ in range(6))
-    window = tuple(draw(st.integers(1, 3)) for _ in range(4))
-    sh, sw, dh, dw = window
-    ih = (oh - 1) * sh + (kh - 1) * dh + 1 if oh and kh else 0
-    iw = (ow - 1) * sw + (kw - 1) * dw + 1 if ow and kw else 0
-    dtype = np.dtype(DTYPES[src])
+    dst = draw(st.sampled_from(["f16", "f32", "f64"] if floats else ["i8", "i16", "i32", "i64"]))
+    src = draw(st.sampled_from([dst, dst, *DTYPES]))
+    unsigned = draw(st.booleans())
+    top = 3 if spatial == 2 else 2
+    n, c = (draw(st.integers(0, top)) for _ in range(2))
+    out = tuple(draw(st.integers(0, top)) for _ in range(spatial))
+    kernel = tuple(draw(st.integers(0, top)) for _ in range(spatial))
+    steps = tuple(draw(st.integers(1, 3)) for _ in range(2 * spatial))
+    spans = tuple(map(span, out, kernel, steps[:spatial], steps[spatial:]))
     operands = []
-    for shape in ((n, c, ih, iw), (n, c, oh, ow)):
-        order = tuple(draw(st.permutations(range(4))))
+    for shape, code in (((n, c, *spans), src), ((n, c, *out), dst)):
+        dtype = np.dtype(DTYPES[code])
+        order = tuple(draw(st.permutations(range(2 + spatial))))
         pad, offset = draw(st.integers(0, 2)), draw(st.integers(0, 3))
-        if floats:
-            count = int(np.prod(shape))
-            special = st.sampled_from([0.0, -0.0, float("nan"), float("inf"), float("-inf")])
-            items = draw(
-                st.lists(special | st.floats(-4, 4, width=16), min_size=count, max_size=count)
-            )
-            data = np.array(items, dtype).reshape(shape)
-        else:
-            data = values(draw, dtype, shape)
-        operands.append(Operand(shape, dtype, order, pad, offset, data))
-    return name, src, (n, c, oh, ow, kh, kw, *window), operands
+        operands.append(Operand(shape, dtype, order, pad, offset, _drawn(draw, dtype, shape)))
+    return name, (src, dst, unsigned), (n, c, *out, *kernel, *steps), operands
 
 
 @SETTINGS
 @given(pool_cases())
 def test_pool_matches_reference(case: tuple) -> None:
-    name, src, sizes, (image, out) = case
+    name, (src, dst, unsigned), sizes, (image, out) = case
     old = out.values()
-    args: list[object] = [OPS.index(name), types(src, src)]
+    flags = types(src, dst) | (UNSIGNED_CAST if unsigned else 0)
+    args: list[object] = [OPS.index(name), flags]
     args += image.args(Buffer(image.data, mutable=False)) + out.args(Buffer(out.data, mutable=True))
-    MODULE.call("ex.pool", *args, *sizes)
+    MODULE.call("ex.pool" if len(out.shape) == 4 else "ex.pool.3d", *args, *sizes)
     with np.errstate(all="ignore"):
-        expected = pool_reference(name, image.values(), old, sizes[4:])
+        expected = pool_reference(name, image.values(), old, sizes[2 + len(out.shape) - 2 :],
+                                  unsigned)  # fmt: skip
     got = out.values()
     np.testing.assert_array_equal(got, expected)  # NaNs equal
     zeros = expected == 0
@@ -349,8 +460,10 @@ def test_pool_matches_reference(case: tuple) -> None:
     ("op", "pool_types", "code", "text"),
     [
         ("arith.mulf", types("f32", "f32"), "INVALID_ARGUMENT", "unhandled flags"),
-        ("arith.addf", types("f32", "f64"), "INVALID_ARGUMENT", "unhandled flags"),
+        ("arith.addf", types("f32", "f32") | 1 << 17, "INVALID_ARGUMENT", "unhandled flags"),
+        ("arith.addf", TYPES["f32"] | 9 << 8, "INVALID_ARGUMENT", "unhandled flags"),
         ("arith.addi", types("f32", "f32"), "INVALID_ARGUMENT", "unhandled flags"),
+        ("arith.addi", types("i32", "f32"), "INVALID_ARGUMENT", "unhandled flags"),
     ],
 )
 def test_pool_errors(op: str, pool_types: int, code: str, text: str) -> None:
@@ -373,4 +486,21 @@ def test_pool_bounds() -> None:
             MODULE.call("ex.pool", OPS.index("arith.maximumf"), types("f32", "f32"),
                         image, 0, 0, 0, 3, 1, out, 0, 0, 0, 2, 1,
                         1, 1, 2, 2, 2, 2, 1, 1, dilation, 1)  # fmt: skip
+        assert err.value.code == code
+
+
+def test_pool_3d_bounds() -> None:
+    """`ex.pool.3d` checks the depth of the input window too."""
+    image = Buffer(np.ones(27, np.float32), mutable=False)
+    out = Buffer(np.zeros(8, np.float32), mutable=True)
+    for depth_dilation, code in ((1, None), (2, "OUT_OF_RANGE")):
+        args = [OPS.index("arith.addf"), types("f32", "f32"),
+                image, 0, 0, 0, 9, 3, 1, out, 0, 0, 0, 4, 2, 1,
+                1, 1, 2, 2, 2, 2, 2, 2, 1, 1, 1, depth_dilation, 1, 1]  # fmt: skip
+        if code is None:
+            MODULE.call("ex.pool.3d", *args)
+            assert np.array_equal(out.data.view(np.float32), np.full(8, 8, np.float32))
+            continue
+        with pytest.raises(StatusError) as err:
+            MODULE.call("ex.pool.3d", *args)
         assert err.value.code == code

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import struct
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -22,6 +23,7 @@ from hypothesis import strategies as st
 
 from pyvmvx.runtime import Buffer, StatusError, VMVXModule
 from pyvmvx.runtime.modules.vmvx_ex_elementwise import OPS, TYPES
+from pyvmvx.runtime.vm.ops import bf16, bf16_bits, bf16_value
 
 MODULE = VMVXModule()
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -34,6 +36,7 @@ DTYPES = {
     "i16": np.int16,
     "i32": np.int32,
     "i64": np.int64,
+    "bf16": np.uint16,  # the bits
 }
 FLOATS = ("f16", "f32", "f64")
 INTS = ("i1", "i8", "i16", "i32", "i64")
@@ -92,6 +95,55 @@ def _minmax(x: float, y: float, pick_max: bool, nan_propagates: bool) -> float:
     return max(x, y) if pick_max else min(x, y)
 
 
+def _divide(a: float, b: float) -> float:
+    """IEEE division (Python raises on a zero divisor)."""
+    if b:
+        return a / b
+    return math.nan if a == 0 or a != a else math.copysign(math.inf, a) * math.copysign(1, b)
+
+
+def _pow(base: float, exponent: float) -> float:
+    """C's `pow`: overflow to +-inf, a pole at 0 for negative exponents, NaN otherwise."""
+    odd = math.isfinite(exponent) and exponent % 2 == 1
+    try:
+        return math.pow(base, exponent)
+    except OverflowError:
+        return -math.inf if base < 0 and odd else math.inf
+    except ValueError:
+        return (math.copysign(math.inf, base) if odd else math.inf) if base == 0 else math.nan
+
+
+def _sqrt(x: float) -> float:
+    return math.nan if x < 0 or x != x else math.sqrt(x)
+
+
+def _log1p(x: float) -> float:
+    return -math.inf if x == -1 else (math.nan if x < -1 or x != x else math.log1p(x))
+
+
+def _log_of_twice(m: float, small: float) -> float:
+    return math.log(m) + 0.6931471805599453 if m > 1e150 else small
+
+
+def _asinh(x: float) -> float:
+    """The scalar VM lowering's formula (pyvmvx/conversion/to_vm/arith.py), in f64."""
+    m = abs(x)
+    square = m * m
+    return math.copysign(
+        _log_of_twice(m, _log1p(m + _divide(square, 1.0 + _sqrt(1.0 + square)))), x
+    )
+
+
+def _acosh(x: float) -> float:
+    t = x - 1.0
+    return _log_of_twice(x, _log1p(t + _sqrt(t) * _sqrt(x + 1.0)))
+
+
+def _atanh(x: float) -> float:
+    m = abs(x)
+    return math.copysign(_log1p(_divide(m + m, 1.0 - m)) * 0.5, x)
+
+
 def _trunc_div(a: int, b: int) -> int:
     q = abs(a) // abs(b)
     return q if (a < 0) == (b < 0) else -q
@@ -101,11 +153,7 @@ FLOAT_BINARY = {
     "arith.addf": lambda a, b: a + b,
     "arith.subf": lambda a, b: a - b,
     "arith.mulf": lambda a, b: a * b,
-    "arith.divf": lambda a, b: (
-        a / b
-        if b
-        else (math.nan if a == 0 or a != a else math.copysign(math.inf, a) * math.copysign(1, b))
-    ),  # noqa: E501
+    "arith.divf": _divide,
     "arith.remf": guarded(math.fmod),
     "arith.maximumf": lambda a, b: _minmax(a, b, True, True),
     "arith.minimumf": lambda a, b: _minmax(a, b, False, True),
@@ -113,6 +161,8 @@ FLOAT_BINARY = {
     "arith.minnumf": lambda a, b: _minmax(a, b, False, False),
     "math.copysign": math.copysign,
     "math.atan2": guarded(math.atan2),
+    "math.powf": _pow,
+    "math.fpowi": _pow,  # the exponent (an integer) converted to f64
 }
 FLOAT_UNARY = {
     "arith.negf": lambda a: -a,
@@ -128,8 +178,14 @@ FLOAT_UNARY = {
     "math.trunc": lambda a: a if not math.isfinite(a) else math.copysign(float(math.trunc(a)), a),
     "math.round": _round_half_away,
     "math.roundeven": lambda a: a if not math.isfinite(a) else math.copysign(float(round(a)), a),
+    "math.asinh": _asinh,
+    "math.acosh": _acosh,
+    "math.atanh": _atanh,
 }
 TRANSCENDENTAL = {"math.exp", "math.log", "math.tanh", "math.erf", "math.sin", "math.atan2"}
+TRANSCENDENTAL |= {"math.powf", "math.fpowi", "math.asinh", "math.acosh", "math.atanh"}
+EXPONENTS = ("i8", "i16", "i32", "i64")
+"""The types `math.fpowi`'s exponent (its second operand) may have."""
 CMPF = {
     "oeq": lambda a, b: a == b,
     "olt": lambda a, b: a < b,
@@ -232,7 +288,7 @@ def values_of(type: str, op: str, operand: int) -> st.SearchStrategy:
 
 def _ops() -> list[tuple[str, str, str, int]]:
     """(op, input type, output type, arity) of every case drawn."""
-    cases = [(op, t, t, 2) for op in FLOAT_BINARY for t in FLOATS]
+    cases = [(op, t, t, 2) for op in FLOAT_BINARY for t in FLOATS]  # fpowi: see `calls`
     cases += [(op, t, t, 1) for op in FLOAT_UNARY for t in FLOATS]
     cases += [(f"arith.cmpf.{p}", t, "i1", 2) for p in CMPF for t in FLOATS]
     cases += [
@@ -274,12 +330,14 @@ def operand_layout(draw: st.DrawFn, shape: tuple[int, ...]) -> tuple[int, list[i
 
 
 @st.composite
-def calls(draw: st.DrawFn) -> tuple:
-    op, src, dst, arity = draw(st.sampled_from(CASES))
+def calls(draw: st.DrawFn, cases: list[tuple[str, str, str, int]] = CASES) -> tuple:
+    op, src, dst, arity = draw(st.sampled_from(cases))
     shape = tuple(draw(st.integers(0, 3)) for _ in range(4))
     types = [src] * arity
     if op == "arith.select":
         types[0] = "i1"
+    if op == "math.fpowi":
+        types[1] = draw(st.sampled_from(EXPONENTS))
     inputs = []
     for index, type in enumerate(types):
         offset, strides, length = draw(operand_layout(shape))
@@ -309,7 +367,10 @@ def _element(array: np.ndarray, offset: int, strides: list[int], index: tuple[in
 def run_call(op: str, src: str, dst: str, inputs: list, out: tuple, shape: tuple) -> np.ndarray:
     out_offset, out_strides, out_len = out
     result = np.full(out_len, 7, dtype=DTYPES[dst])
-    args: list[object] = [OPS.index(op), TYPES[src] | TYPES[dst] << 8]
+    types = TYPES[src] | TYPES[dst] << 8
+    if op == "math.fpowi":  # the exponent's type in bits 16-23
+        types |= TYPES[f"i{inputs[1][0].dtype.itemsize * 8}"] << 16
+    args: list[object] = [OPS.index(op), types]
     for array, offset, strides in inputs:
         args += [Buffer(array, mutable=False), offset, *strides]
     args += [Buffer(result, mutable=True), out_offset, *out_strides, *shape]
@@ -320,6 +381,21 @@ def run_call(op: str, src: str, dst: str, inputs: list, out: tuple, shape: tuple
 @SETTINGS
 @given(calls())
 def test_matches_scalar_reference(call: tuple) -> None:
+    check_call(call)
+
+
+MIXED_AND_INVERSE = ("math.fpowi", "math.asinh", "math.acosh", "math.atanh")
+
+
+@SETTINGS
+@given(calls([case for case in CASES if case[0] in MIXED_AND_INVERSE]))
+def test_fpowi_and_inverse_hyperbolics_match_scalar_reference(call: tuple) -> None:
+    """fpowi with each exponent type, and asinh/acosh/atanh, drawn more often than above."""
+    check_call(call)
+
+
+def check_call(call: tuple) -> None:
+    """Run a drawn call and compare every element with the scalar reference."""
     op, src, dst, arity, shape, inputs, out = call
     got = run_call(op, src, dst, inputs, out, shape)
     out_offset, out_strides, out_len = out
@@ -370,6 +446,11 @@ def test_in_place_and_overlapping_output() -> None:
 # --- errors -------------------------------------------------------------------------------
 
 
+FPOWI = OPS.index("math.fpowi")
+F32_I32 = TYPES["f32"] * 0x101 | TYPES["i32"] << 16
+"""fpowi's `types` for an f32 base and an i32 exponent (i32 ^ 3 is i1, a type it refuses)."""
+
+
 def _binary_args(**changes: object) -> list[object]:
     lhs = Buffer(np.ones(16, np.float32), mutable=False)
     out = Buffer(np.zeros(16, np.float32), mutable=True)
@@ -396,6 +477,12 @@ def _binary_args(**changes: object) -> list[object]:
         ({"types": TYPES["i32"] * 0x101}, "INVALID_ARGUMENT", "unhandled flags"),
         ({"types": TYPES["f32"] | TYPES["f64"] << 8}, "INVALID_ARGUMENT", "unhandled flags"),
         ({"types": TYPES["f32"] * 0x101 | 1 << 16}, "INVALID_ARGUMENT", "unhandled flags"),
+        ({"types": TYPES["f32"] * 0x101 | 1 << 24}, "INVALID_ARGUMENT", "unhandled flags"),
+        ({"op": FPOWI}, "INVALID_ARGUMENT", "unhandled flags"),  # no exponent type
+        ({"op": FPOWI, "types": F32_I32 ^ 3 << 16}, "INVALID_ARGUMENT", "unhandled flags"),
+        ({"op": FPOWI, "types": TYPES["f32"] * 0x10101}, "INVALID_ARGUMENT", "unhandled flags"),
+        ({"op": FPOWI, "types": F32_I32 | 1 << 24}, "INVALID_ARGUMENT", "unhandled flags"),
+        ({"op": FPOWI, "types": F32_I32, "size": 5}, "OUT_OF_RANGE", ""),
         ({"rhs_stride": 1 << 32}, "INVALID_ARGUMENT", "buffer overflow for rhs"),
         ({"rhs_stride": -2}, "INVALID_ARGUMENT", "buffer overflow for rhs"),
         ({"rhs_stride": -1}, "OUT_OF_RANGE", ""),
@@ -455,3 +542,160 @@ def test_f32_bits_of_rounded_math() -> None:
                 1, 1, 1, 4)  # fmt: skip
     expected = [struct.unpack("f", struct.pack("f", math.exp(float(v))))[0] for v in x]
     np.testing.assert_array_equal(out, np.array(expected, np.float32))
+
+
+@pytest.mark.parametrize("type", FLOATS)
+@pytest.mark.parametrize("op", ["math.asinh", "math.acosh", "math.atanh"])
+def test_inverse_hyperbolics_at_edges(op: str, type: str) -> None:
+    """Zeros, the poles and domain ends (+-1), tiny and huge magnitudes (the log(2m) branch
+    above 1e150), infinities and NaN: the scalar lowering's formula, and within 2 ulp of
+    numpy's own functions where those are finite."""
+    dtype = DTYPES[type]
+    info = np.finfo(dtype)
+    edges = [0.0, -0.0, 1.0, -1.0, 0.5, -0.999, 1.0000001, 2.0, -3.0, 1e-7, -1e-30, 1e30]
+    edges += [float(info.tiny), float(info.max), -float(info.max), 1e151, 1e300]
+    edges += [math.inf, -math.inf, math.nan]
+    with np.errstate(all="ignore"):
+        x = np.array(edges, np.float64).astype(dtype)
+    shape = (1, 1, 1, x.size)
+    got = run_call(op, type, type, [(x, 0, [0, 0, 0, 1])], (0, [0, 0, 0, 1], x.size), shape)
+    expected = np.array(
+        [round_float(FLOAT_UNARY[op](float(v)), type, via_f32=True) for v in x], dtype
+    )
+    nan = np.isnan(expected)
+    np.testing.assert_array_equal(np.isnan(got), nan)
+    np.testing.assert_array_equal(np.signbit(got[~nan]), np.signbit(expected[~nan]))
+    np.testing.assert_allclose(got[~nan], expected[~nan], rtol=4e-16 if type == "f64" else 0)
+    numpy_function = {"math.asinh": np.arcsinh, "math.acosh": np.arccosh}.get(op, np.arctanh)
+    with np.errstate(all="ignore"):
+        library = numpy_function(x.astype(np.float64)).astype(dtype)
+    finite = np.isfinite(library) & np.isfinite(got)
+    spacing = np.spacing(np.abs(library[finite]))
+    assert (np.abs(got[finite] - library[finite]) <= 2 * spacing).all(), (got, library)
+
+
+# --- bf16 ---------------------------------------------------------------------------------
+
+
+def _bf16_once(x: float | int) -> float:
+    """`x` (an f64 or an integer) rounded once to bf16: to nearest, ties to even, beyond the
+    largest bf16 to +-inf (exact rational arithmetic)."""
+    if x != x:
+        return math.nan
+    if x == 0 or math.isinf(x):
+        return float(x)
+    magnitude = abs(Fraction(x))
+    exponent = magnitude.numerator.bit_length() - magnitude.denominator.bit_length()
+    if Fraction(2) ** exponent > magnitude:
+        exponent -= 1
+    ulp = Fraction(2) ** (max(exponent, -126) - 7)  # 8 significant bits; subnormals below
+    steps, rest = divmod(magnitude / ulp, 1)
+    if rest > Fraction(1, 2) or (rest == Fraction(1, 2) and steps % 2):
+        steps += 1
+    value = steps * ulp
+    return math.copysign(math.inf if value >= 2**128 else float(value), x)
+
+
+def _f32(x: float) -> float:
+    with np.errstate(all="ignore"):
+        return float(np.float32(x))
+
+
+# name -> (input type, output type, reference on Python values); bf16 operands arrive as their
+# values, a bf16 result is rounded with the VM's own `bf16` (nearest even from f32) unless the
+# reference rounds it itself (`_bf16_once`, marked by returning a tuple).
+BF16_CASES = {
+    "arith.addf": ("bf16", "bf16", lambda a, b: _f32(a + b)),
+    "arith.mulf": ("bf16", "bf16", lambda a, b: _f32(a * b)),
+    "arith.divf": ("bf16", "bf16", lambda a, b: _f32(_divide(a, b))),
+    "arith.maximumf": ("bf16", "bf16", lambda a, b: _minmax(a, b, True, True)),
+    "math.exp": ("bf16", "bf16", lambda a: _f32(guarded(math.exp)(a))),
+    "math.sqrt": ("bf16", "bf16", lambda a: _f32(guarded(math.sqrt)(a))),
+    "arith.cmpf.olt": ("bf16", "i1", lambda a, b: int(a < b)),
+    "arith.extf": ("bf16", "f64", lambda a: a),
+    "arith.truncf": ("f64", "bf16", lambda a: (_bf16_once(a),)),
+    "arith.sitofp": ("i64", "bf16", lambda a: (_bf16_once(int(a)),)),
+    "arith.fptosi": ("bf16", "i16", lambda a: _saturated(a, 16)),
+}
+
+
+def _saturated(value: float, bits: int) -> int:
+    """fptosi: truncated, NaN 0, out of range the nearest bound."""
+    low, high = -(1 << (bits - 1)), (1 << (bits - 1)) - 1
+    if value != value:
+        return 0
+    return high if value >= high else low if value <= low else math.trunc(value)
+
+
+@SETTINGS
+@given(st.sampled_from(sorted(BF16_CASES)), st.data())
+def test_bf16_matches_scalar_reference(op: str, data: st.DataObject) -> None:
+    """bf16 values (any 16 bits: NaN, infinities, subnormals) computed as the scalar VM does:
+    in f32 (math in f64 rounded to f32), the result rounded to bf16."""
+    src, dst, function = BF16_CASES[op]
+    arity = OPS_ARITY[op]
+    size = data.draw(st.integers(0, 12))
+    inputs = []
+    elements = {
+        "bf16": st.integers(0, 0xFFFF),
+        "f64": st.floats(width=64),
+        "i64": st.integers(-(2**63), 2**63 - 1),
+    }[src]
+    for _ in range(arity):
+        values = data.draw(st.lists(elements, min_size=size, max_size=size))
+        inputs.append((np.array(values, DTYPES[src]), 0, [0, 0, 0, 1]))
+    got = run_call(op, src, dst, inputs, (0, [0, 0, 0, 1], size), (1, 1, 1, size))
+    for index in range(size):
+        values = [bf16_value(int(a[index])) if src == "bf16" else a[index] for a, _, _ in inputs]
+        result = function(*values)
+        if dst == "bf16":
+            expected = _bf16_once(result[0]) if isinstance(result, tuple) else bf16(result)
+            actual = bf16_value(int(got[index]))
+            assert (actual != actual) == (expected != expected), (op, values, actual, expected)
+            if expected == expected:
+                assert bf16_bits(actual) == bf16_bits(expected), (op, values, actual, expected)
+        elif dst == "f64":
+            assert got[index] == result or (result != result and got[index] != got[index])
+        else:
+            assert int(got[index]) == result, (op, values, got[index], result)
+
+
+OPS_ARITY = {
+    op: 2 if op in FLOAT_BINARY or op.startswith("arith.cmpf.") else 1 for op in BF16_CASES
+}
+
+
+def test_bf16_bitwise_ops_move_bits() -> None:
+    """copy, select and bitcast to and from i16 keep every bit, NaN payloads included."""
+    bits = np.array([0x7FC1, 0xFF81, 0x0001, 0x8000, 0x3F80, 0x7F80], np.uint16)
+    out = np.zeros(6, np.int16)
+    MODULE.call("ex.unary.4d", OPS.index("arith.bitcast"), TYPES["bf16"] | TYPES["i16"] << 8,
+                Buffer(bits, mutable=False), 0, 0, 0, 0, 1,
+                Buffer(out, mutable=True), 0, 0, 0, 0, 1, 1, 1, 1, 6)  # fmt: skip
+    np.testing.assert_array_equal(out.view(np.uint16), bits)
+    picked = np.zeros(6, np.uint16)
+    condition = np.array([1, 0, 1, 0, 1, 0], np.uint8)
+    MODULE.call("ex.ternary.4d", OPS.index("arith.select"), TYPES["bf16"] * 0x101,
+                Buffer(condition, mutable=False), 0, 0, 0, 0, 1,
+                Buffer(bits, mutable=False), 0, 0, 0, 0, 1,
+                Buffer(bits[::-1].copy(), mutable=False), 0, 0, 0, 0, 1,
+                Buffer(picked, mutable=True), 0, 0, 0, 0, 1, 1, 1, 1, 6)  # fmt: skip
+    np.testing.assert_array_equal(picked, np.where(condition, bits, bits[::-1]))
+
+
+@pytest.mark.parametrize(
+    ("op", "types"),
+    [
+        ("arith.extf", TYPES["bf16"] | TYPES["f16"] << 8),  # not wider
+        ("arith.truncf", TYPES["f16"] | TYPES["bf16"] << 8),
+        ("arith.addf", TYPES["bf16"] | TYPES["f32"] << 8),
+        ("arith.addi", TYPES["bf16"] * 0x101),
+    ],
+)
+def test_bf16_combinations_refused(op: str, types: int) -> None:
+    args = _binary_args(op=OPS.index(op), types=types)
+    name = "ex.binary.4d" if op in ("arith.addf", "arith.addi") else "ex.unary.4d"
+    if name == "ex.unary.4d":
+        args = args[:2] + args[8:]
+    with pytest.raises(StatusError, match="unhandled flags"):
+        MODULE.call(name, *args)

@@ -18,9 +18,10 @@ Which class to use (build with these; matching with `isinstance` works as noted)
 - `linalg.pooling_<layout>_<kind>` (MLIR's 17 pooling ops): `linalg.POOLING_OPS` (new, one
   parameterized definition; it replaces upstream's `pooling_nchw_max`, whose body was wrong).
 - `linalg.elementwise`: `linalg.ElementwiseOp` with `ElementwiseKindAttr` (new).
-- MLIR's convolutions (`conv_1d_*`, `conv_2d_*` including `_q`, `conv_3d_*`,
-  `depthwise_conv_1d/2d_*`): `linalg.CONV_OPS` (new, one definition parameterized by the
-  loops of each operand; it replaces upstream's 2-D ones, which refused `vector` strides).
+- MLIR's convolutions (`conv_1d/2d/3d` and their `_*` layouts including `_q`,
+  `depthwise_conv_1d/2d/3d_*` including the multiplier and `_q` forms): `linalg.CONV_OPS`
+  (new, one definition parameterized by the loops of each operand; it replaces upstream's
+  2-D ones, which refused `vector` strides).
 - `linalg.map`: `linalg.MapOp` (new; `generalize()` gives the `linalg.generic`).
 - `linalg.generic`: `linalg.GenericOp`, a subclass of upstream's whose parser also reads
   several result types in parentheses, `-> (T, U)`, as MLIR writes them.

@@ -594,8 +594,40 @@ _CONV_SPECS = {
     "depthwise_conv_2d_nhwc_hwc": _ConvSpec(
         "n oh ow ic kh kw", "n h w ic", "kh kw ic", "n oh ow ic"
     ),
+    "conv_1d": _ConvSpec("ow kw", "w", "kw", "ow"),
+    "conv_2d": _ConvSpec("oh ow kh kw", "h w", "kh kw", "oh ow"),
+    "conv_3d": _ConvSpec("od oh ow kd kh kw", "d h w", "kd kh kw", "od oh ow"),
+    "conv_2d_nhwc_fhwc_q": _ConvSpec(
+        "n oh ow f kh kw c", "n h w c", "f kh kw c", "n oh ow f", quantized=True
+    ),
+    "conv_2d_nhwgc_gfhwc_q": _ConvSpec(
+        "n oh ow g fg kh kw c", "n h w g c", "g fg kh kw c", "n oh ow g fg", quantized=True
+    ),
+    "conv_2d_ngchw_gfchw_q": _ConvSpec(
+        "n g fg oh ow c kh kw", "n g c h w", "g fg c kh kw", "n g fg oh ow", quantized=True
+    ),
+    "conv_3d_ndhwc_dhwcf_q": _ConvSpec(
+        "n od oh ow f kd kh kw c", "n d h w c", "kd kh kw c f", "n od oh ow f", quantized=True
+    ),
+    "depthwise_conv_1d_nwc_wcm": _ConvSpec("n ow ic cm kw", "n w ic", "kw ic cm", "n ow ic cm"),
+    "depthwise_conv_2d_nhwc_hwc_q": _ConvSpec(
+        "n oh ow ic kh kw", "n h w ic", "kh kw ic", "n oh ow ic", quantized=True
+    ),
+    "depthwise_conv_2d_nhwc_hwcm": _ConvSpec(
+        "n oh ow ic cm kh kw", "n h w ic", "kh kw ic cm", "n oh ow ic cm"
+    ),
+    "depthwise_conv_2d_nhwc_hwcm_q": _ConvSpec(
+        "n oh ow ic cm kh kw", "n h w ic", "kh kw ic cm", "n oh ow ic cm", quantized=True
+    ),
+    "depthwise_conv_3d_ndhwc_dhwc": _ConvSpec(
+        "n od oh ow kd kh kw ic", "n d h w ic", "kd kh kw ic", "n od oh ow ic"
+    ),
+    "depthwise_conv_3d_ncdhw_cdhw": _ConvSpec(
+        "n od oh ow kd kh kw ic", "n ic d h w", "ic kd kh kw", "n ic od oh ow"
+    ),
 }
-"""MLIR's convolution ops (OpDSL's `core_named_ops.py`)."""
+"""MLIR's convolution ops (OpDSL's `core_named_ops.py`; not `depthwise_conv_3d_ndhwc_dhwcm`,
+whose OpDSL output is one dimension short of its indexing)."""
 
 
 def _window_values(op: Operation, name: str, rank: int) -> tuple[int, ...]:

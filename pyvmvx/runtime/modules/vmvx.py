@@ -20,14 +20,25 @@ from dataclasses import dataclass, field
 
 from pyvmvx.runtime.modules.vmvx_copy import copy_kernel, fill_2d_x32
 from pyvmvx.runtime.modules.vmvx_elementwise import BINARY, UNARY, binary_kernel, unary_kernel
-from pyvmvx.runtime.modules.vmvx_ex_conv import POOL_SIGNATURE as EX_POOL_SIGNATURE
-from pyvmvx.runtime.modules.vmvx_ex_conv import SIGNATURE as EX_CONV_SIGNATURE
-from pyvmvx.runtime.modules.vmvx_ex_conv import ex_conv, ex_pool
+from pyvmvx.runtime.modules.vmvx_ex_conv import (
+    SPATIAL,
+    conv_kernel,
+    conv_signature,
+    pool_kernel,
+    pool_signature,
+)
 from pyvmvx.runtime.modules.vmvx_ex_elementwise import EX_EXPORTS, ex_kernel, signature
+from pyvmvx.runtime.modules.vmvx_ex_gather import (
+    GATHER_SIGNATURE,
+    IOTA_SIGNATURE,
+    ex_gather,
+    ex_iota,
+)
 from pyvmvx.runtime.modules.vmvx_ex_matmul import SIGNATURE as EX_MATMUL_SIGNATURE
 from pyvmvx.runtime.modules.vmvx_ex_matmul import ex_matmul
+from pyvmvx.runtime.modules.vmvx_ex_reduce import ARG_SIGNATURE as EX_ARGREDUCE_SIGNATURE
 from pyvmvx.runtime.modules.vmvx_ex_reduce import SIGNATURE as EX_REDUCE_SIGNATURE
-from pyvmvx.runtime.modules.vmvx_ex_reduce import ex_reduce
+from pyvmvx.runtime.modules.vmvx_ex_reduce import ex_argreduce, ex_reduce
 from pyvmvx.runtime.modules.vmvx_mmt4d import mmt4d, query_tile_sizes_2d
 from pyvmvx.runtime.modules.vmvx_pack import pack, unpack
 from pyvmvx.runtime.status import StatusCode, StatusError, invalid_argument
@@ -85,9 +96,16 @@ def _table() -> dict[str, Export]:
         Export(name, signature(arity), ex_kernel(arity)) for name, arity in EX_EXPORTS.items()
     ]
     exports.append(Export("ex.matmul", EX_MATMUL_SIGNATURE, ex_matmul))
-    exports.append(Export("ex.conv", EX_CONV_SIGNATURE, ex_conv))
-    exports.append(Export("ex.pool", EX_POOL_SIGNATURE, ex_pool))
+    exports += [
+        Export(name, conv_signature(name), conv_kernel(name))
+        if name.startswith("ex.conv")
+        else Export(name, pool_signature(name), pool_kernel(name))
+        for name in SPATIAL
+    ]
     exports.append(Export("ex.reduce", EX_REDUCE_SIGNATURE, ex_reduce))
+    exports.append(Export("ex.argreduce", EX_ARGREDUCE_SIGNATURE, ex_argreduce))
+    exports.append(Export("ex.iota", IOTA_SIGNATURE, ex_iota))
+    exports.append(Export("ex.gather", GATHER_SIGNATURE, ex_gather))
     # IREE keeps exports sorted by name in byte order (so copy.2d.x64 < copy.2d.x8).
     return {export.name: export for export in sorted(exports, key=lambda e: e.name.encode())}
 

@@ -13,10 +13,12 @@ import registry small; the op is an i32 argument:
   `arith.extsi`, `copy` for a plain element copy, `arith.select`); `arity` must be its
   arity. Offsets, strides and sizes count elements, as in IREE's exports.
 - `types` is `input type | output type << 8`, each a code of `TYPES` (f16 1, f32 2, f64 3,
-  i1 4, i8 5, i16 6, i32 7, i64 8). The output type is the input type for arithmetic, i1 for
+  i1 4, i8 5, i16 6, i32 7, i64 8, bf16 9). The output type is the input type for arithmetic, i1 for
   compares, and the target type for casts; `arith.select`'s first operand is i1 and `types`
-  describes the other two. i1 is one byte per element holding 0 or 1. A combination the op
-  does not take is INVALID_ARGUMENT "unhandled flags".
+  describes the other two. `math.fpowi`'s exponent (i8/i16/i32/i64) has its own type, in
+  bits 16-23 (`... | exponent type << 16`); every other op has 0 there. i1 is one byte per
+  element holding 0 or 1. A combination the op does not take is INVALID_ARGUMENT
+  "unhandled flags".
 
 Semantics are MLIR's, and the same as the scalar VM lowering of `ukernels=none`
 (`pyvmvx/conversion/to_vm/arith.py`): integers wrap; signed ops read i1 true as -1;
@@ -28,6 +30,11 @@ and order -0.0 below +0.0; `maxnumf`/`minnumf` ignore NaN and give the right ope
 equal ones (MLIR allows either zero); `math.round` rounds half away from zero, `roundeven` to
 even. f32 and f16 math functions are computed in f64 and
 rounded to f32 (then to f16), as the VM computes them; f16 arithmetic rounds its f32 result.
+`fpowi` is `pow` of the exponent converted to f64; `asinh`, `acosh`, `atanh` use the scalar
+lowering's formulas. bf16 values (stored as their 16 bits) are the high halves of f32s: an
+op on them computes as on f32 and rounds its result to bf16 (`vm.trunc.f32.bf16`'s rounding;
+`truncf` and `sitofp`/`uitofp` to bf16 round once, through round-to-odd f32); `copy`,
+`select` and `bitcast` move the bits.
 `fptosi`/`fptoui` truncate; a NaN or out-of-range value (poison in MLIR) gives 0 for NaN and
 the nearest representable integer otherwise.
 
@@ -68,6 +75,7 @@ TYPES: dict[str, int] = {
     "i16": 6,
     "i32": 7,
     "i64": 8,
+    "bf16": 9,
 }
 """Element type codes of the `types` argument, by MLIR spelling."""
 
@@ -80,6 +88,7 @@ _STORAGE = {
     6: np.dtype(np.int16),
     7: np.dtype(np.int32),
     8: np.dtype(np.int64),
+    9: np.dtype(np.uint16),  # bf16: the bits
 }
 _FLOATS = frozenset((1, 2, 3))
 _INTS = frozenset((4, 5, 6, 7, 8))
@@ -466,6 +475,37 @@ def _select(args: Arrays, src: int, dst: int) -> np.ndarray:
     return np.where(condition & 1, true, false)
 
 
+_HUGE = 1e150
+"""Above this magnitude x*x overflows f64: the inverse hyperbolics use log(x) + ln 2."""
+_LN2 = 0.6931471805599453
+
+
+def _log_of_twice(magnitude: np.ndarray, small: np.ndarray) -> np.ndarray:
+    """`small`, or log(2 * magnitude) where `magnitude` exceeds `_HUGE`."""
+    return np.where(magnitude > _HUGE, np.log(magnitude) + _LN2, small)
+
+
+def _asinh(x: np.ndarray) -> np.ndarray:
+    """sign(x) * log1p(m + m*m / (1 + sqrt(1 + m*m))) for m = |x|, in f64: the scalar VM
+    lowering's formula (`pyvmvx/conversion/to_vm/arith.py`), exact near zero."""
+    m = np.abs(x)
+    square = m * m
+    small = np.log1p(m + square / (1.0 + np.sqrt(1.0 + square)))
+    return np.copysign(_log_of_twice(m, small), x)
+
+
+def _acosh(x: np.ndarray) -> np.ndarray:
+    """log1p(t + sqrt(t) * sqrt(x + 1)) for t = x - 1, as the scalar lowering: NaN below 1."""
+    t = x - 1.0
+    return _log_of_twice(x, np.log1p(t + np.sqrt(t) * np.sqrt(x + 1.0)))
+
+
+def _atanh(x: np.ndarray) -> np.ndarray:
+    """sign(x) * log1p(2m / (1 - m)) / 2 for m = |x|, as the scalar lowering: +-inf at +-1."""
+    m = np.abs(x)
+    return np.copysign(np.log1p((m + m) / (1.0 - m)) * 0.5, x)
+
+
 # --- the op table -------------------------------------------------------------------------
 
 
@@ -578,6 +618,15 @@ def _table() -> dict[str, Op]:
     table["arith.bitcast"] = Op(
         1, lambda s, d: s != d and _I1 not in (s, d) and _width(s) == _width(d), _bitcast
     )
+    table["math.fpowi"] = Op(
+        2, floats, _function(np.power), _function_into(np.power), _INTS - {_I1}
+    )
+    for name, function in (
+        ("math.asinh", _asinh),
+        ("math.acosh", _acosh),
+        ("math.atanh", _atanh),
+    ):
+        table[name] = Op(1, floats, _function(function), _function_into(function))
     return table
 
 
@@ -633,8 +682,8 @@ def ex_kernel(arity: int) -> Kernel:
 
     def kernel(op: int, types: int, *args: object) -> tuple[()]:
         sizes = args[-RANK:]
-        entry = OP_TABLE[OPS[op]] if 0 <= op < len(OPS) else None
         src, dst, second = types & 0xFF, (types >> 8) & 0xFF, (types >> 16) & 0xFF
+        entry = entry_for(OPS[op], src, dst) if 0 <= op < len(OPS) else None
         if (
             entry is None
             or entry.arity != arity
@@ -709,6 +758,83 @@ def _compute(entry: Op, src: int, dst: int, arrays: list[np.ndarray], out: np.nd
         if dst == _I1:
             result = np.bitwise_and(result, 1, dtype=np.uint8, casting="unsafe")
         np.copyto(out, result, casting="unsafe")  # overflowing to inf is IEEE's answer
+
+
+# --- bf16 ---------------------------------------------------------------------------------
+
+_BF16 = TYPES["bf16"]
+_BITWISE = frozenset(("copy", "arith.select", "arith.bitcast"))
+"""Ops that move bf16 bits as they are (on their uint16 storage)."""
+_ROUNDED_ONCE = frozenset(("arith.truncf", "arith.sitofp", "arith.uitofp"))
+"""Ops whose f64 value the scalar lowering rounds to bf16 once (through round-to-odd f32)."""
+
+
+def bf16_to_f32(bits: np.ndarray) -> np.ndarray:
+    """bf16 bits as f32 values (their high halves): exact."""
+    return (bits.astype(np.uint32) << np.uint32(16)).view(_F32)
+
+
+def f32_to_bf16(value: np.ndarray) -> np.ndarray:
+    """f32 values rounded to bf16 bits as the VM's `vm.trunc.f32.bf16`: to nearest, ties to
+    even, overflowing to +-inf; a NaN keeps its sign and high payload, made quiet."""
+    bits = np.asarray(value, _F32).view(np.uint32)
+    high = bits >> np.uint32(16)
+    rounded = (bits + np.uint32(0x7FFF) + (high & np.uint32(1))) >> np.uint32(16)
+    return np.where(np.isnan(value), high | np.uint32(0x40), rounded).astype(np.uint16)
+
+
+def _round_to_odd_f32(value: np.ndarray) -> np.ndarray:
+    """f64 values as f32 rounded toward zero, the last bit set if inexact: rounding that to
+    bf16 rounds the f64 once (the scalar lowering's `_round_to_odd_f32`)."""
+    nearest = value.astype(_F32)
+    wide = nearest.astype(_F64)
+    bits = nearest.view(np.int32)
+    toward_zero = np.where(np.abs(wide) > np.abs(value), bits - 1, bits).astype(np.int32)
+    return np.where(wide != value, toward_zero | 1, toward_zero).astype(np.int32).view(_F32)
+
+
+def _as_f32(code: int) -> int:
+    """The type bf16 values are computed in (f32); others stay."""
+    return TYPES["f32"] if code == _BF16 else code
+
+
+def _on_bf16(name: str, entry: Op) -> Op:
+    """`entry` with bf16 operands or result, as the scalar lowering computes it: the values
+    in f32, the op as on f32 (math functions in f64 rounded to f32), the result rounded to
+    bf16; extf from bf16 is exact, truncf to it takes f32 or f64."""
+    once = name in _ROUNDED_ONCE
+
+    def accepts(src: int, dst: int) -> bool:
+        if name == "arith.extf":
+            return src == _BF16 and dst in (TYPES["f32"], TYPES["f64"])
+        if name == "arith.truncf":
+            return src in (TYPES["f32"], TYPES["f64"]) and dst == _BF16
+        mixed = {src, dst} == {_BF16, TYPES["f32"]}  # would pass as f32 to f32
+        return not mixed and entry.accepts(_as_f32(src), _as_f32(dst))
+
+    def compute(args: Arrays, src: int, dst: int) -> np.ndarray:
+        if src == _BF16:  # every operand but fpowi's integer exponent
+            args = [bf16_to_f32(a) if a.dtype == np.uint16 else a for a in args]
+        result_type = (TYPES["f64"] if once else TYPES["f32"]) if dst == _BF16 else dst
+        result = entry.compute(args, _as_f32(src), result_type)
+        if dst != _BF16:
+            return result
+        if once:
+            return f32_to_bf16(_round_to_odd_f32(np.asarray(result, _F64)))
+        return f32_to_bf16(np.asarray(result).astype(_F32))
+
+    return Op(entry.arity, accepts, compute, None, entry.second)
+
+
+_ON_BF16 = {name: _on_bf16(name, op) for name, op in OP_TABLE.items() if name not in _BITWISE}
+
+
+def entry_for(name: str, src: int, dst: int) -> Op:
+    """The op table's entry for op `name` on input type `src` and output type `dst`: its
+    bf16 form when either is bf16."""
+    if _BF16 in (src, dst):
+        return _ON_BF16.get(name, OP_TABLE[name])
+    return OP_TABLE[name]
 
 
 def signature(arity: int) -> str:

@@ -14,7 +14,8 @@ computes `out[b, i, j] (+)= sum_l lhs[b, i, l] * rhs[b, l, j]`. Offsets, strides
 count elements, as in IREE's exports; transposed operands are strides, and a matrix-vector,
 vector-matrix or dot product is a size of 1. `types` is `input type | output type << 8` in
 the codes of `vmvx_ex_elementwise.TYPES` (as the `ex` elementwise exports): floats to a float
-at least as wide (f16, f32, f64), integers (not i1) to an integer at least as wide; `flags`
+at least as wide (f16, f32, f64), bf16 to f32 or f64 (its values are exact in f32), integers
+(not i1) to an integer at least as wide; `flags`
 is 0 or ACCUMULATE (1). Anything else is INVALID_ARGUMENT "unhandled flags".
 
 Semantics are those of `linalg.matmul` with its casting body:
@@ -49,7 +50,7 @@ from pyvmvx.runtime.modules.vmvx_common import (
     store,
     work_limit,
 )
-from pyvmvx.runtime.modules.vmvx_ex_elementwise import TYPES, check_nd
+from pyvmvx.runtime.modules.vmvx_ex_elementwise import TYPES, bf16_to_f32, check_nd
 from pyvmvx.runtime.status import invalid_argument
 
 ACCUMULATE = 1
@@ -61,25 +62,34 @@ _DTYPES = {
     code: np.dtype(f"{'f' if code in _FLOATS else 'i'}{width // 8}")
     for code, width in (*_FLOATS.items(), *_INTS.items())
 }
+_BF16 = TYPES["bf16"]
 _F32 = np.dtype(np.float32)
 _F64 = np.dtype(np.float64)
 _EVERY = slice(None)
 
 
 def accepts(src: int, dst: int) -> bool:
-    """Whether `ex.matmul` takes inputs of type code `src` to an output of `dst`."""
+    """Whether `ex.matmul` (and `ex.conv`) take inputs of type code `src` to an output of
+    `dst`; `ex.matmul` also takes bf16 inputs (`matmul_accepts`)."""
     for widths in (_FLOATS, _INTS):
         if src in widths and dst in widths:
             return widths[src] <= widths[dst]
     return False
 
 
+def matmul_accepts(src: int, dst: int) -> bool:
+    """Whether `ex.matmul` takes inputs of type code `src` to an output of `dst`: `accepts`,
+    or bf16 (exact in f32) to f32 or f64."""
+    return accepts(src, dst) or (src == _BF16 and dst in (TYPES["f32"], TYPES["f64"]))
+
+
 def ex_matmul(types: int, flags: int, *args: object) -> tuple[()]:
     """The `ex.matmul` export (see the module docstring)."""
     src, dst = types & 0xFF, (types >> 8) & 0xFF
-    if types >> 16 or flags & ~ACCUMULATE or not accepts(src, dst):
+    if types >> 16 or flags & ~ACCUMULATE or not matmul_accepts(src, dst):
         raise invalid_argument("unhandled flags")
-    in_type, out_type = _DTYPES[src], _DTYPES[dst]
+    in_type = np.dtype(np.uint16) if src == _BF16 else _DTYPES[src]  # bf16: the bits
+    out_type = _DTYPES[dst]
     batch, m, n, k = args[-4:]
     operands = (
         ("lhs", in_type, (batch, m, k), False),
@@ -109,6 +119,8 @@ def ex_matmul(types: int, flags: int, *args: object) -> tuple[()]:
         old = target.select(box).array() if accumulate else None
         if dst in _INTS:
             _integer_product(left.array(), right.array(), old, out)
+        elif src == _BF16:
+            _float_product(bf16_to_f32(left.array()), bf16_to_f32(right.array()), old, out)
         else:
             _float_product(left.array(), right.array(), old, out)
 

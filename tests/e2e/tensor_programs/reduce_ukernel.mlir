@@ -88,3 +88,50 @@ func.func @sum_keepdim(%a: tensor<2x8x32xf64>) -> tensor<2x8x1xf64> {
   } -> tensor<2x8x1xf64>
   return %r : tensor<2x8x1xf64>
 }
+
+// argmax of |x| with an i32 index, written the other way round (`maximumf(out, |x|)`,
+// `cmpf olt, out, |x|`): the absolute value is the elementwise prefix of ex.argreduce.
+#xr = affine_map<(d0, d1) -> (d0, d1)>
+#rr = affine_map<(d0, d1) -> (d0)>
+func.func @argmax_abs(%a: tensor<?x9xf32>) -> (tensor<?xf32>, tensor<?xi32>) {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %a, %c0 : tensor<?x9xf32>
+  %ninf = arith.constant 0xFF800000 : f32
+  %z = arith.constant 0 : i32
+  %ev = tensor.empty(%n) : tensor<?xf32>
+  %ei = tensor.empty(%n) : tensor<?xi32>
+  %fv = linalg.fill ins(%ninf : f32) outs(%ev : tensor<?xf32>) -> tensor<?xf32>
+  %fi = linalg.fill ins(%z : i32) outs(%ei : tensor<?xi32>) -> tensor<?xi32>
+  %r:2 = linalg.generic {indexing_maps = [#xr, #rr, #rr], iterator_types = ["parallel", "reduction"]}
+      ins(%a : tensor<?x9xf32>) outs(%fv, %fi : tensor<?xf32>, tensor<?xi32>) {
+  ^bb0(%in: f32, %out: f32, %idx: i32):
+    %i = linalg.index 1 : index
+    %c = arith.index_cast %i : index to i32
+    %abs = math.absf %in : f32
+    %m = arith.maximumf %out, %abs : f32
+    %g = arith.cmpf olt, %out, %abs : f32
+    %s = arith.select %g, %c, %idx : i32
+    linalg.yield %m, %s : f32, i32
+  } -> (tensor<?xf32>, tensor<?xi32>)
+  return %r#0, %r#1 : tensor<?xf32>, tensor<?xi32>
+}
+
+// Two outputs of one pass: a count (`acc + 1.0`, a constant prefix) and a sum of the input
+// scaled by a scalar operand (`acc + x * s`).
+func.func @count_and_scaled_sum(%a: tensor<?x9xf32>, %s: f32) -> (tensor<?xf32>, tensor<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %a, %c0 : tensor<?x9xf32>
+  %zero = arith.constant 0.0 : f32
+  %one = arith.constant 1.0 : f32
+  %e = tensor.empty(%n) : tensor<?xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<?xf32>) -> tensor<?xf32>
+  %r:2 = linalg.generic {indexing_maps = [#xr, affine_map<(d0, d1) -> ()>, #rr, #rr], iterator_types = ["parallel", "reduction"]}
+      ins(%a, %s : tensor<?x9xf32>, f32) outs(%f, %f : tensor<?xf32>, tensor<?xf32>) {
+  ^bb0(%in: f32, %sc: f32, %cnt: f32, %acc: f32):
+    %t = arith.addf %cnt, %one : f32
+    %p = arith.mulf %in, %sc : f32
+    %u = arith.addf %p, %acc : f32
+    linalg.yield %t, %u : f32, f32
+  } -> (tensor<?xf32>, tensor<?xf32>)
+  return %r#0, %r#1 : tensor<?xf32>, tensor<?xf32>
+}

@@ -100,3 +100,15 @@ func.func @not_contractions(%a : memref<4x8xf32>, %b : memref<8x6xf32>, %c : mem
 // CHECK-NOT:     vmvx.ex.matmul
 // CHECK:         arith.maximumf
 // CHECK:         linalg.generic
+
+// -----
+
+func.func @matmul_bf16(%a : memref<4x8xbf16>, %b : memref<8x3xbf16>, %c : memref<4x3xf32>) {
+  linalg.matmul ins(%a, %b : memref<4x8xbf16>, memref<8x3xbf16>) outs(%c : memref<4x3xf32>)
+  func.return
+}
+// bf16 x bf16 -> f32 (the body's extf casts): types 9 | 2 << 8.
+// CHECK-LABEL: func.func @matmul_bf16
+// CHECK:         %[[TYPES:.*]] = arith.constant 521 : i32
+// CHECK:         func.call @vmvx.ex.matmul(%[[TYPES]],
+// CHECK-NOT:     linalg.matmul

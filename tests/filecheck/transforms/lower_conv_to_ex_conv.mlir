@@ -48,10 +48,59 @@ func.func @depthwise_1d(%x : memref<2x10x3xf64>, %w : memref<3x3xf64>, %o : memr
 
 // -----
 
-func.func @not_3d(%x : memref<1x1x4x4x4xf32>, %w : memref<1x1x2x2x2xf32>, %o : memref<1x1x3x3x3xf32>) {
-  linalg.conv_3d_ncdhw_fcdhw ins(%x, %w : memref<1x1x4x4x4xf32>, memref<1x1x2x2x2xf32>) outs(%o : memref<1x1x3x3x3xf32>)
+func.func @conv_3d(%x : memref<1x2x4x5x6xf32>, %w : memref<3x2x2x2x3xf32>, %o : memref<1x3x3x2x4xf32>) {
+  linalg.conv_3d_ncdhw_fcdhw {dilations = dense<[1, 2, 1]> : tensor<3xi64>, strides = dense<[1, 1, 1]> : tensor<3xi64>} ins(%x, %w : memref<1x2x4x5x6xf32>, memref<3x2x2x2x3xf32>) outs(%o : memref<1x3x3x2x4xf32>)
   func.return
 }
-// 3-D convolutions are left to the scalar fallback.
-// CHECK-LABEL: func.func @not_3d
-// CHECK-NEXT:    linalg.conv_3d_ncdhw_fcdhw
+
+// 3-D convolutions call `ex.conv.3d`: strides n/g/d/h/w/c, g/kd/kh/kw/c/f, n/g/od/oh/ow/f,
+// sizes n, g, od, oh, ow, f, kd, kh, kw, c, strides d/h/w, dilations d/h/w, then the zero
+// points (i64 0 without them).
+// CHECK:       func.func private @vmvx.ex.conv.3d(i32, i32, !util.buffer, index, index, index, index, index, index, index, !util.buffer, index, index, index, index, index, index, index, !util.buffer, index, index, index, index, index, index, index, index, index, index, index, index, index, index, index, index, index, index, index, index, index, index, index, i64, i64) -> () attributes {vm.import.module = "vmvx"}
+// CHECK-LABEL: func.func @conv_3d
+// CHECK-NEXT:    %[[O:.*]], %[[OO:.*]], %[[N:.*]], %[[F:.*]], %[[OD:.*]], %[[OH:.*]], %[[OW:.*]], %[[OS0:.*]], %[[OS1:.*]], %[[OS2:.*]], %[[OS3:.*]], %[[OS4:.*]] = vmvx.get_buffer_descriptor %o
+// CHECK-NEXT:    %[[W:.*]], %[[WO:.*]], %{{.*}}, %[[C:.*]], %[[KD:.*]], %[[KH:.*]], %[[KW:.*]], %[[WS0:.*]], %[[WS1:.*]], %[[WS2:.*]], %[[WS3:.*]], %[[WS4:.*]] = vmvx.get_buffer_descriptor %w
+// CHECK-NEXT:    %[[X:.*]], %[[XO:.*]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[XS0:.*]], %[[XS1:.*]], %[[XS2:.*]], %[[XS3:.*]], %[[XS4:.*]] = vmvx.get_buffer_descriptor %x
+// CHECK-NEXT:    %[[TYPES:.*]] = arith.constant 514 : i32
+// CHECK-NEXT:    %[[FLAGS:.*]] = arith.constant 1 : i32
+// CHECK-NEXT:    %[[ZERO:.*]] = arith.constant 0 : index
+// CHECK-NEXT:    %[[ONE:.*]] = arith.constant 1 : index
+// CHECK-NEXT:    %[[TWO:.*]] = arith.constant 2 : index
+// CHECK-NEXT:    %[[ZP:.*]] = arith.constant 0 : i64
+// CHECK-NEXT:    func.call @vmvx.ex.conv.3d(%[[TYPES]], %[[FLAGS]], %[[X]], %[[XO]], %[[XS0]], %[[ZERO]], %[[XS2]], %[[XS3]], %[[XS4]], %[[XS1]], %[[W]], %[[WO]], %[[ZERO]], %[[WS2]], %[[WS3]], %[[WS4]], %[[WS1]], %[[WS0]], %[[O]], %[[OO]], %[[OS0]], %[[ZERO]], %[[OS2]], %[[OS3]], %[[OS4]], %[[OS1]], %[[N]], %[[ONE]], %[[OD]], %[[OH]], %[[OW]], %[[F]], %[[KD]], %[[KH]], %[[KW]], %[[C]], %[[ONE]], %[[ONE]], %[[ONE]], %[[ONE]], %[[TWO]], %[[ONE]], %[[ZP]], %[[ZP]])
+// CHECK-NOT:     linalg
+
+// -----
+
+func.func @conv_q(%x : memref<1x5x5x3xi8>, %w : memref<2x2x3x4xi8>, %izp : i8, %wzp : i32, %o : memref<1x4x4x4xi32>) {
+  %zero = arith.constant 0 : i32
+  linalg.fill ins(%zero : i32) outs(%o : memref<1x4x4x4xi32>)
+  linalg.conv_2d_nhwc_hwcf_q ins(%x, %w, %izp, %wzp : memref<1x5x5x3xi8>, memref<2x2x3x4xi8>, i8, i32) outs(%o : memref<1x4x4x4xi32>)
+  func.return
+}
+
+// Quantized convolutions call `ex.conv.3d` (d of size 1, stride 0) with the zero points
+// sign-extended to i64; i8 | i32 << 8 = 1797.
+// CHECK-LABEL: func.func @conv_q
+// CHECK-NEXT:    %[[O:.*]], %[[OO:.*]], %[[N:.*]], %[[OH:.*]], %[[OW:.*]], %[[F:.*]], %[[OS0:.*]], %[[OS1:.*]], %[[OS2:.*]], %[[OS3:.*]] = vmvx.get_buffer_descriptor %o
+// CHECK-NEXT:    %[[W:.*]], %[[WO:.*]], %[[KH:.*]], %[[KW:.*]], %[[C:.*]], %{{.*}}, %[[WS0:.*]], %[[WS1:.*]], %[[WS2:.*]], %[[WS3:.*]] = vmvx.get_buffer_descriptor %w
+// CHECK-NEXT:    %[[X:.*]], %[[XO:.*]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[XS0:.*]], %[[XS1:.*]], %[[XS2:.*]], %[[XS3:.*]] = vmvx.get_buffer_descriptor %x
+// CHECK-NOT:     linalg.fill
+// CHECK:         %[[TYPES:.*]] = arith.constant 1797 : i32
+// CHECK-NEXT:    %[[FLAGS:.*]] = arith.constant 0 : i32
+// CHECK-NEXT:    %[[ZERO:.*]] = arith.constant 0 : index
+// CHECK-NEXT:    %[[ONE:.*]] = arith.constant 1 : index
+// CHECK-NEXT:    %[[IZP:.*]] = arith.extsi %izp : i8 to i64
+// CHECK-NEXT:    %[[WZP:.*]] = arith.extsi %wzp : i32 to i64
+// CHECK-NEXT:    func.call @vmvx.ex.conv.3d(%[[TYPES]], %[[FLAGS]], %[[X]], %[[XO]], %[[XS0]], %[[ZERO]], %[[ZERO]], %[[XS1]], %[[XS2]], %[[XS3]], %[[W]], %[[WO]], %[[ZERO]], %[[ZERO]], %[[WS0]], %[[WS1]], %[[WS2]], %[[WS3]], %[[O]], %[[OO]], %[[OS0]], %[[ZERO]], %[[ZERO]], %[[OS1]], %[[OS2]], %[[OS3]], %[[N]], %[[ONE]], %[[ONE]], %[[OH]], %[[OW]], %[[F]], %[[ONE]], %[[KH]], %[[KW]], %[[C]], %[[ONE]], %[[ONE]], %[[ONE]], %[[ONE]], %[[ONE]], %[[ONE]], %[[IZP]], %[[WZP]])
+// CHECK-NOT:     linalg
+
+// -----
+
+func.func @mixed_inputs(%x : memref<1x4x4x1xi8>, %w : memref<2x2x1x1xi16>, %o : memref<1x3x3x1xi32>) {
+  linalg.conv_2d_nhwc_hwcf ins(%x, %w : memref<1x4x4x1xi8>, memref<2x2x1x1xi16>) outs(%o : memref<1x3x3x1xi32>)
+  func.return
+}
+// An input and a filter of different element types are left to the scalar fallback.
+// CHECK-LABEL: func.func @mixed_inputs
+// CHECK-NEXT:    linalg.conv_2d_nhwc_hwcf

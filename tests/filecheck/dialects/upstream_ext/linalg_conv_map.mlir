@@ -97,3 +97,25 @@ func.func @reduce_short(%a: tensor<4x5xf32>, %init: tensor<4xf32>) -> tensor<4xf
 // CHECK-NEXT:      %3 = arith.subf %2, %1 : f32
 // CHECK-NEXT:      linalg.yield %3 : f32
 // CHECK-NEXT:    }
+
+// -----
+
+func.func @depthwise_multiplier(%x: memref<1x6x6x3xf32>, %k: memref<2x3x3x2xf32>, %init: memref<1x5x2x3x2xf32>) {
+  linalg.depthwise_conv_2d_nhwc_hwcm {dilations = dense<1> : tensor<2xi64>, strides = dense<[1, 2]> : tensor<2xi64>} ins(%x, %k : memref<1x6x6x3xf32>, memref<2x3x3x2xf32>) outs(%init : memref<1x5x2x3x2xf32>)
+  func.return
+}
+// The channel multiplier `cm`: loops n, oh, ow, ic, cm, kh, kw (OpDSL's domain).
+// CHECK-LABEL: func.func @depthwise_multiplier(
+// CHECK-NEXT:    linalg.depthwise_conv_2d_nhwc_hwcm {dilations = dense<1> : tensor<2xi64>, strides = dense<[1, 2]> : tensor<2xi64>} ins(%x, %k : memref<1x6x6x3xf32>, memref<2x3x3x2xf32>) outs(%init : memref<1x5x2x3x2xf32>)
+// GENERAL:       linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, (d1 + d5), ((d2 * 2) + d6), d3)>, affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d5, d6, d3, d4)>, affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1, d2, d3, d4)>], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]}
+
+// -----
+
+func.func @conv_3d_batchless(%x: memref<4x5x6xf32>, %k: memref<2x2x3xf32>, %init: memref<3x4x4xf32>) {
+  linalg.conv_3d ins(%x, %k : memref<4x5x6xf32>, memref<2x2x3xf32>) outs(%init : memref<3x4x4xf32>)
+  func.return
+}
+// `conv_1d`/`conv_2d`/`conv_3d`: spatial dimensions only.
+// CHECK-LABEL: func.func @conv_3d_batchless(
+// CHECK-NEXT:    linalg.conv_3d ins(%x, %k : memref<4x5x6xf32>, memref<2x2x3xf32>) outs(%init : memref<3x4x4xf32>)
+// GENERAL:       linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3, d4, d5) -> ((d0 + d3), (d1 + d4), (d2 + d5))>, affine_map<(d0, d1, d2, d3, d4, d5) -> (d3, d4, d5)>, affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
