@@ -14,12 +14,9 @@ once with `ukernels=all` (two at a time), and checked two ways:
      tile (a loop nested in it that walks a local buffer calls no ukernel: it fails 1).
   Anything else, e.g. a loop nest of loads, arithmetic and stores, is a scalar loop;
 - dynamically, for every function of a program with a dynamic dimension, run at two sizes
-  (64 and 1024 per dynamic dim; 8 and 64 when an argument has 3 or more): the VM ops each
-  workgroup of each dispatch executes must not change (the executor's `count_vm_ops`).
-
-`KNOWN_SCALAR` lists the dispatches still scalar, each with the area fixing it: the static
-test skips them, and an xfail-strict test per entry fails as soon as one is fixed, so the
-list only shrinks. The dynamic test skips the functions those dispatches belong to.
+  (64 and 1024 per dynamic dim; 8 and 64 when an argument has 3 or more): the VM ops per
+  workgroup of each dispatch, from the module's statistics (`pyvmvx.load(...,
+  statistics=True)`, `Module.statistics()`), must not change.
 """
 
 from __future__ import annotations
@@ -34,7 +31,6 @@ import pytest
 
 import pyvmvx
 from pyvmvx.runtime.abi import ScalarSpec, TensorSpec
-from pyvmvx.runtime.vm.executor import OpCounter, count_vm_ops
 from pyvmvx.runtime.vm.format import Function, Module
 from pyvmvx.runtime.vm.serialize import decode
 
@@ -44,14 +40,6 @@ PROGRAMS += sorted((ROOT / "examples").glob("*.mlir"))
 NAMES = [
     path.stem if path.parent.name != "examples" else f"examples/{path.stem}" for path in PROGRAMS
 ]
-
-# Dispatch functions (program -> function -> the area fixing it, with a comment saying what
-# the dispatch computes) that still run a scalar loop, e.g.
-#     "bf16": {"matmul_dispatch_0_matmul": "matmul ukernels"},
-# Each is an xfail-strict case of `test_known_scalar_loop_is_gone`: remove an entry once
-# its area lands the fix (the test then fails until it is removed). None is left.
-KNOWN_SCALAR: dict[str, dict[str, str]] = {}
-
 
 # --- compiling --------------------------------------------------------------------------
 
@@ -111,23 +99,8 @@ def scalar_loops(data: bytes) -> dict[str, str]:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_no_scalar_loop(compiled: dict[str, bytes], name: str) -> None:
-    known = KNOWN_SCALAR.get(name, {})
-    found = {f: why for f, why in scalar_loops(compiled[name]).items() if f not in known}
+    found = scalar_loops(compiled[name])
     assert not found, f"scalar loops under ukernels=all in {name}: {found}"
-
-
-@pytest.mark.parametrize(
-    ("name", "function"),
-    [
-        pytest.param(name, function, marks=pytest.mark.xfail(strict=True, reason=area))
-        for name, functions in KNOWN_SCALAR.items()
-        for function, area in functions.items()
-    ],
-)
-def test_known_scalar_loop_is_gone(compiled: dict[str, bytes], name: str, function: str) -> None:
-    functions = {f.name for e in decode(compiled[name]).executables for f in e.module.functions}
-    assert function in functions, f"{function} is not a dispatch of {name}: remove it"
-    assert function not in scalar_loops(compiled[name])
 
 
 def test_detector_sees_scalar_loops() -> None:
@@ -163,9 +136,13 @@ def _argument(spec: TensorSpec | ScalarSpec, size: int) -> object:
     return RNG.uniform(0.5, 2.0, shape).astype(np.float32).astype(dtype)
 
 
-def _ops_per_workgroup(counter: OpCounter) -> list[int]:
-    """VM ops per workgroup of each executable run (the host module is the first)."""
-    return [-(-ops // calls) for _, (ops, calls) in counter.modules[1:] if calls]
+def _ops_per_workgroup(module: pyvmvx.Module) -> dict[str, int]:
+    """VM ops per workgroup of each dispatched entry point, from the module's statistics."""
+    return {
+        f"{s.executable}/{s.entry_point}": -(-s.vm_ops // s.workgroups)
+        for s in module.statistics()
+        if s.workgroups
+    }
 
 
 def _dynamic_functions(data: bytes) -> list[tuple[str, list[TensorSpec | ScalarSpec]]]:
@@ -180,25 +157,35 @@ def _dynamic_functions(data: bytes) -> list[tuple[str, list[TensorSpec | ScalarS
     ]
 
 
-@pytest.mark.parametrize("name", NAMES)
-def test_ops_per_workgroup_do_not_grow(compiled: dict[str, bytes], name: str) -> None:
-    data = compiled[name]
-    known = KNOWN_SCALAR.get(name, {})
+def _growth(data: bytes, small: tuple[int, int] | None = None) -> dict[str, list[dict[str, int]]]:
+    """Function -> its VM ops per workgroup at the two sizes (`small` for every function if
+    given), for each whose counts differ."""
     grown = {}
     for function, inputs in _dynamic_functions(data):
-        if any(k.startswith(f"{function}_dispatch_") for k in known):
-            continue
         dims = max(sum(d is None for d in s.shape) for s in inputs if isinstance(s, TensorSpec))
-        sizes = (8, 64) if dims >= 3 else (64, 1024)
-        with count_vm_ops() as counter:
-            module = pyvmvx.load(data)
-            counts = []
-            for size in sizes:
-                arguments = [_argument(spec, size) for spec in inputs]
-                getattr(module, function)(*arguments)  # executables load on first use
-                counter.reset()
-                getattr(module, function)(*arguments)
-                counts.append(_ops_per_workgroup(counter))
+        sizes = small or ((8, 64) if dims >= 3 else (64, 1024))
+        module = pyvmvx.load(data, statistics=True)
+        counts = []
+        for size in sizes:
+            arguments = [_argument(spec, size) for spec in inputs]
+            module[function](*arguments)  # contexts are created on first use
+            module.reset_statistics()
+            module[function](*arguments)
+            counts.append(_ops_per_workgroup(module))
         if counts[0] != counts[1]:
             grown[function] = counts
+    return grown
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_ops_per_workgroup_do_not_grow(compiled: dict[str, bytes], name: str) -> None:
+    grown = _growth(compiled[name])
     assert not grown, f"VM ops per workgroup grow with the size in {name}: {grown}"
+
+
+def test_growth_is_seen() -> None:
+    """The dynamic check flags IREE's scalar loops (ukernels=none: 64-element tiles, so
+    sizes below a tile) and passes the same program under ukernels=all."""
+    path = PROGRAMS[NAMES.index("tensor_shapes")]
+    assert _growth(pyvmvx.compile(path, ukernels="none"), (4, 32))
+    assert not _growth(pyvmvx.compile(path, ukernels="all"), (4, 32))
