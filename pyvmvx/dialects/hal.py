@@ -92,6 +92,15 @@ from xdsl.traits import (
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
+from pyvmvx.dialects.properties import (
+    ATTRIBUTE_FORM,
+    INDEX_FORM,
+    PropertyForms,
+    parse_optional_properties,
+    print_properties,
+    stripped_form,
+)
+
 # ---------------------------------------------------------------------------------------------
 # Enums
 # ---------------------------------------------------------------------------------------------
@@ -1008,6 +1017,9 @@ class _SymbolContainerOp(IRDLOperation):
 
     CLAUSE_PROPS: ClassVar[tuple[str, ...]] = ()
     """Properties printed by `_print_clauses` rather than in the attribute dictionary."""
+    PROPERTIES: ClassVar[PropertyForms] = {}
+    """Properties outside the syntax, printed in IREE 3.13's `<...>` after the clauses (the
+    older spelling in `attributes {...}` still parses)."""
 
     @property
     def symbol(self) -> str:
@@ -1045,6 +1057,7 @@ class _SymbolContainerOp(IRDLOperation):
         visibility = parser.parse_optional_visibility_keyword()
         sym_name = parser.parse_symbol_name()
         clauses = cls._parse_clauses(parser)
+        clauses |= parse_optional_properties(parser, cls.PROPERTIES)
         attr_dict = parser.parse_optional_attr_dict_with_keyword()
         props, attrs = _split_properties(cls, {} if attr_dict is None else attr_dict.data)
         region = parser.parse_region()
@@ -1063,8 +1076,12 @@ class _SymbolContainerOp(IRDLOperation):
         printer.print_string(f" {_visibility(self) or 'public'} ")
         printer.print_symbol_name(self.sym_name.data)
         self._print_clauses(printer)
+        print_properties(printer, self, self.PROPERTIES)
         _print_attr_dict(
-            printer, self, ("sym_name", "sym_visibility", *self.CLAUSE_PROPS), keyword=True
+            printer,
+            self,
+            ("sym_name", "sym_visibility", *self.CLAUSE_PROPS, *self.PROPERTIES),
+            keyword=True,
         )
         printer.print_string(" ")
         printer.print_region(self.body, print_block_terminators=False)
@@ -1117,12 +1134,13 @@ def export_of(function: Operation) -> ExecutableExportOp | None:
 
 @irdl_op_definition
 class ExecutableSourceOp(_ExecutableContentsOp):
-    """`hal.executable.source public @name (attributes {objects = ...})? { ... }`: a
+    """`hal.executable.source public @name (<objects = <{...}>>)? { ... }`: a
     target-independent executable, as in IREE's HAL CTS test data."""
 
     name = "hal.executable.source"
 
     objects = opt_prop_def(ExecutableObjectsAttr)
+    PROPERTIES: ClassVar[PropertyForms] = {"objects": stripped_form(ExecutableObjectsAttr)}
 
     traits = traits_def(
         IsolatedFromAbove(),
@@ -1271,12 +1289,12 @@ class ExecutableExportOp(IRDLOperation):
         SymbolOpInterface(),
     )
 
-    PROP_DICT: ClassVar[tuple[str, ...]] = (
-        "workgroup_size",
-        "subgroup_size",
-        "workgroup_local_memory",
-        "source_locs",
-    )
+    PROPERTIES: ClassVar[PropertyForms] = {
+        "workgroup_size": ATTRIBUTE_FORM,
+        "subgroup_size": INDEX_FORM,
+        "workgroup_local_memory": INDEX_FORM,
+        "source_locs": ATTRIBUTE_FORM,
+    }
     """Properties IREE prints in the `<...>` dictionary, in declaration order."""
 
     def __init__(
@@ -1399,13 +1417,7 @@ class ExecutableExportOp(IRDLOperation):
             )
         else:
             count = parser.parse_optional_region() or Region()
-        if parser.parse_optional_punctuation("<"):
-            entries.update(
-                parser.parse_comma_separated_list(
-                    Parser.Delimiter.NONE, lambda: cls._parse_prop_entry(parser)
-                )
-            )
-            parser.parse_punctuation(">")
+        entries.update(parse_optional_properties(parser, cls.PROPERTIES))
         if (late := parser.parse_optional_attr_dict_with_keyword()) is not None:
             entries.update(late.data)
         props, attrs = _split_properties(cls, entries)
@@ -1415,16 +1427,6 @@ class ExecutableExportOp(IRDLOperation):
         if ordinal is not None:
             props["ordinal"] = _index_attr(ordinal)
         return cls.create(properties=props, attributes=attrs, regions=[count, condition])
-
-    @staticmethod
-    def _parse_prop_entry(parser: Parser) -> tuple[str, Attribute]:
-        """`name = value` in the `<...>` dictionary; IREE writes index-typed integers bare."""
-        name = parser.parse_identifier_or_str_literal()
-        parser.parse_punctuation("=")
-        value = parser.parse_attribute()
-        if name in ("subgroup_size", "workgroup_local_memory") and isinstance(value, IntegerAttr):
-            value = _index_attr(value.value.data)
-        return name, value
 
     def print(self, printer: Printer) -> None:
         printer.print_string(f" {_visibility(self) or 'public'} ")
@@ -1444,21 +1446,9 @@ class ExecutableExportOp(IRDLOperation):
         if self.workgroup_count_block is not None:
             printer.print_string(" count")
             _print_function_region(printer, self.workgroup_count, [_INDEX] * 3)
-        props = [(k, v) for k in self.PROP_DICT if (v := self.properties.get(k)) is not None]
-        if props:
-            printer.print_string(" <")
-            printer.print_list(props, lambda entry: _print_prop_entry(printer, *entry))
-            printer.print_string(">")
+        print_properties(printer, self, self.PROPERTIES)
         skip = ("sym_name", "sym_visibility", "ordinal", "layout", "condition_fallback")
-        _print_attr_dict(printer, self, (*skip, *self.PROP_DICT), keyword=True)
-
-
-def _print_prop_entry(printer: Printer, name: str, value: Attribute) -> None:
-    printer.print_string(f"{name} = ")
-    if name in ("subgroup_size", "workgroup_local_memory") and isinstance(value, IntegerAttr):
-        printer.print_string(str(value.value.data))
-    else:
-        printer.print_attribute(value)
+        _print_attr_dict(printer, self, (*skip, *self.PROPERTIES), keyword=True)
 
 
 def _takes_device_and_workload(block: Block) -> bool:

@@ -2,7 +2,10 @@
 
 Types `!util.buffer`, `!util.list<T>` (`!util.list<?>` holds `!util.variant`), the
 `#util.int.assumption` attribute, and the buffer, list, global, function and hint ops, with
-IREE's custom syntax (`UtilOps.td`, `UtilOps.cpp`) and IREE's verifier rules.
+IREE's custom syntax (`UtilOps.td`, `UtilOps.cpp`) and IREE's verifier rules. Properties
+outside an op's syntax print in IREE 3.13's property dictionary (`util.buffer.constant
+<alignment = 16> ...`, see `pyvmvx.dialects.properties`); `util.func` and `util.initializer`
+keep them in the attribute dictionary, as IREE prints them.
 """
 
 from __future__ import annotations
@@ -45,7 +48,6 @@ from xdsl.irdl import (
     AnyAttr,
     BaseAttr,
     IRDLOperation,
-    ParsePropInAttrDict,
     irdl_attr_definition,
     irdl_op_definition,
     operand_def,
@@ -76,6 +78,17 @@ from xdsl.traits import (
     SymbolUserOpInterface,
 )
 from xdsl.utils.exceptions import VerifyException
+
+from pyvmvx.dialects.properties import (
+    ATTRIBUTE_FORM,
+    INDEX_FORM,
+    STRING_FORM,
+    PropertyForms,
+    parse_optional_properties,
+    parse_properties_and_attributes,
+    print_properties,
+    print_properties_and_attributes,
+)
 
 Value = SSAValue | Operation
 
@@ -525,8 +538,7 @@ class BufferAllocOp(IRDLOperation):
     result = result_def(BufferType)
 
     traits = traits_def(MemoryAllocEffect(), _UtilCanonicalization())
-    irdl_options = (ParsePropInAttrDict(),)
-    assembly_format = "`uninitialized` attr-dict `:` type($result) `` `{` $storage_size `}`"
+    PROPERTIES: ClassVar[PropertyForms] = {"alignment": INDEX_FORM}
 
     def __init__(self, storage_size: Value, alignment: int | None = None):
         super().__init__(
@@ -539,6 +551,29 @@ class BufferAllocOp(IRDLOperation):
 
     def verify_(self) -> None:
         _verify_alignment(self)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> BufferAllocOp:
+        """`uninitialized <alignment = 16>? {attrs}? : !util.buffer{%size}`."""
+        parser.parse_keyword("uninitialized")
+        props, attrs = parse_properties_and_attributes(parser, cls.PROPERTIES)
+        parser.parse_punctuation(":")
+        result_type = parser.parse_type()
+        parser.parse_punctuation("{")
+        size = parser.parse_operand(IndexType())
+        parser.parse_punctuation("}")
+        return cls.create(
+            operands=[size], result_types=[result_type], properties=props, attributes=attrs
+        )
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" uninitialized")
+        print_properties_and_attributes(printer, self, self.PROPERTIES)
+        printer.print_string(" : ")
+        printer.print_attribute(self.result.type)
+        printer.print_string("{")
+        printer.print_operand(self.storage_size)
+        printer.print_string("}")
 
 
 @irdl_op_definition
@@ -554,8 +589,7 @@ class BufferConstantOp(IRDLOperation):
     result = result_def(BufferType)
 
     traits = traits_def(Pure())
-    irdl_options = (ParsePropInAttrDict(),)
-    assembly_format = "($name^)? attr-dict `:` type($result) `=` $value"
+    PROPERTIES: ClassVar[PropertyForms] = {"alignment": INDEX_FORM, "mime_type": STRING_FORM}
 
     def __init__(self, value: Attribute, name: str | None = None, alignment: int | None = None):
         super().__init__(
@@ -574,6 +608,29 @@ class BufferConstantOp(IRDLOperation):
                 f"got {self.value}"
             )
         _verify_alignment(self)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> BufferConstantOp:
+        """`"name"? <alignment = 16, mime_type = "x">? {attrs}? : !util.buffer = value`."""
+        props: dict[str, Attribute] = {}
+        if (name := parser.parse_optional_str_literal()) is not None:
+            props["name"] = StringAttr(name)
+        inherent, attrs = parse_properties_and_attributes(parser, cls.PROPERTIES)
+        parser.parse_punctuation(":")
+        result_type = parser.parse_type()
+        parser.parse_punctuation("=")
+        props |= inherent | {"value": parser.parse_attribute()}
+        return cls.create(result_types=[result_type], properties=props, attributes=attrs)
+
+    def print(self, printer: Printer) -> None:
+        if self.buffer_name is not None:
+            printer.print_string(" ")
+            printer.print_string_literal(self.buffer_name.data)
+        print_properties_and_attributes(printer, self, self.PROPERTIES)
+        printer.print_string(" : ")
+        printer.print_attribute(self.result.type)
+        printer.print_string(" = ")
+        printer.print_attribute(self.value)
 
 
 @irdl_op_definition
@@ -610,7 +667,8 @@ def _print_visibility(printer: Printer, op: Operation) -> None:
 
 @irdl_op_definition
 class GlobalOp(IRDLOperation):
-    """`util.global [vis] [mutable] @name {attrs} (: type)? (= initial_value)?`."""
+    """`util.global [vis] [mutable] @name <inlining_policy = ...>? {attrs} (: type)?
+    (= initial_value)?`."""
 
     name = "util.global"
 
@@ -630,6 +688,7 @@ class GlobalOp(IRDLOperation):
         "is_mutable",
         "initial_value",
     )
+    PROPERTIES: ClassVar[PropertyForms] = {"inlining_policy": ATTRIBUTE_FORM}
 
     def __init__(
         self,
@@ -663,6 +722,7 @@ class GlobalOp(IRDLOperation):
         if parser.parse_optional_keyword("mutable") is not None:
             props["is_mutable"] = UnitAttr()
         props["sym_name"] = parser.parse_symbol_name()
+        props |= parse_optional_properties(parser, cls.PROPERTIES)
         extra_props, attrs = _parse_attr_dict(parser, cls, keyword=False, reserved=cls.SYNTAX_PROPS)
         if parser.parse_optional_punctuation(":") is not None:
             props["type"] = parser.parse_type()
@@ -685,7 +745,7 @@ class GlobalOp(IRDLOperation):
             printer.print_string(" mutable")
         printer.print_string(" ")
         printer.print_symbol_name(self.sym_name.data)
-        _print_attr_dict(printer, self, keyword=False, elide=self.SYNTAX_PROPS)
+        print_properties_and_attributes(printer, self, self.PROPERTIES)
         value = self.initial_value
         if not isinstance(value, TypedAttribute) or value.get_type() != self.type:
             printer.print_string(" : ")
@@ -1034,7 +1094,8 @@ class _CallSymbolUser(SymbolUserOpInterface):
 
 @irdl_op_definition
 class CallOp(IRDLOperation):
-    """`util.call @callee(%a, ...) {attrs} : (A, ...) -> R | (R, %a as T, ...)`."""
+    """`util.call @callee(%a, ...) <arg_attrs = ..., res_attrs = ...>? {attrs} : (A, ...) ->
+    R | (R, %a as T, ...)`."""
 
     name = "util.call"
 
@@ -1048,6 +1109,7 @@ class CallOp(IRDLOperation):
     traits = traits_def(_CallSymbolUser())
 
     SYNTAX_PROPS: ClassVar[tuple[str, ...]] = ("callee", "tied_operands")
+    PROPERTIES: ClassVar[PropertyForms] = {"arg_attrs": ATTRIBUTE_FORM, "res_attrs": ATTRIBUTE_FORM}
 
     def __init__(
         self,
@@ -1078,7 +1140,9 @@ class CallOp(IRDLOperation):
         refs = parser.parse_comma_separated_list(
             parser.Delimiter.PAREN, parser.parse_unresolved_operand
         )
+        inherent = parse_optional_properties(parser, cls.PROPERTIES)
         props, attrs = _parse_attr_dict(parser, cls, keyword=False, reserved=cls.SYNTAX_PROPS)
+        props |= inherent
         parser.parse_punctuation(":")
         pos = parser.pos
         arg_types = parser.parse_comma_separated_list(parser.Delimiter.PAREN, parser.parse_type)
@@ -1109,7 +1173,8 @@ class CallOp(IRDLOperation):
         printer.print_attribute(self.callee)
         with printer.in_parens():
             printer.print_list(self.arguments, printer.print_operand)
-        _print_attr_dict(printer, self, keyword=False, elide=self.SYNTAX_PROPS)
+        print_properties(printer, self, self.PROPERTIES)
+        _print_attr_dict(printer, self, keyword=False, elide=(*self.SYNTAX_PROPS, *self.PROPERTIES))
         printer.print_string(" : ")
         arg_types = self.arguments.types
         with printer.in_parens():

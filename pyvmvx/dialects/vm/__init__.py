@@ -29,13 +29,14 @@ from pyvmvx.dialects.vm.structural import (
     FuncOp,
     ImportOp,
     ModuleOp,
+    OrdinalCountsAttr,
 )
 from pyvmvx.dialects.vm.types import BufferType, ListType, OpaqueType, RefType
 
 VM = Dialect(
     "vm",
     [*STRUCTURAL_OPS, *SCALAR_OPS, *BUFFER_OPS, *LIST_OPS, *GLOBAL_OPS],
-    [BufferType, ListType, RefType, OpaqueType],
+    [BufferType, ListType, RefType, OpaqueType, OrdinalCountsAttr],
 )
 
 OPS_BY_NAME = {op.name: op for op in VM.operations}
@@ -56,6 +57,7 @@ __all__ = [
     "ListType",
     "ModuleOp",
     "OpaqueType",
+    "OrdinalCountsAttr",
     "RefType",
     "calling_convention",
     "declared_imports",

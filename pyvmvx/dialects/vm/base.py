@@ -12,22 +12,17 @@ regular xDSL successors, so a serializer can read any op generically from `op.na
 `op.operands`, `op.results`, `op.properties` and `op.successors`.
 
 Inherent attributes not spelled by an op's syntax (`ordinal`, `alignment`, ...) are
-properties, as in IREE 3.13. Custom forms read them from two places: IREE 3.13's property
-dictionary (`<alignment = 64, mime_type = "x">`, each value in its short form, or the generic
-`<{alignment = 64 : i64}>`), and the attribute dictionary of older IREE syntax
-(`{alignment = 64 : i64}`), which IREE's own lit tests use. They print in the latter form.
+properties, as in IREE 3.13, read and printed by `pyvmvx.dialects.properties`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import ClassVar, TypeVar
 
-from xdsl.dialects.builtin import IntegerAttr, IntegerType, StringAttr, i32, i64
 from xdsl.ir import Attribute
 from xdsl.irdl import IRDLOperation, irdl_op_definition, irdl_to_attr_constraint, traits_def
 from xdsl.irdl.constraints import AttrConstraint, VerificationContext
-from xdsl.parser import Parser
 from xdsl.pattern_rewriter import RewritePattern
 from xdsl.traits import HasCanonicalizationPatternsTrait, OpTrait
 from xdsl.utils.exceptions import VerifyException
@@ -109,91 +104,3 @@ def define_op(
     if traits:
         namespace["traits"] = traits_def(*traits)
     return irdl_op_definition(type(class_name_for(mnemonic), (base,), namespace))
-
-
-# ---------------------------------------------------------------------------
-# Inherent attributes in custom forms
-# ---------------------------------------------------------------------------
-
-ShortFormParser = Callable[[Parser], Attribute]
-"""Reads one property value as IREE 3.13 prints it inside `<...>` (e.g. `64` for an i64)."""
-
-
-def _integer(width: IntegerType) -> ShortFormParser:
-    return lambda parser: IntegerAttr(parser.parse_integer(allow_boolean=False), width)
-
-
-def _string(parser: Parser) -> Attribute:
-    return StringAttr(parser.parse_str_literal())
-
-
-I32_PROPERTY = _integer(i32)
-I64_PROPERTY = _integer(i64)
-STR_PROPERTY: ShortFormParser = _string
-
-
-def parse_optional_properties(
-    parser: Parser, short_forms: Mapping[str, ShortFormParser]
-) -> dict[str, Attribute]:
-    """IREE 3.13's property dictionary of an op's custom form, if present.
-
-    `<name = value, ...>` reads each value with `short_forms[name]`; `<{name = attr, ...}>` is
-    the generic spelling. Only the names in `short_forms` are accepted, each once.
-    """
-    if parser.parse_optional_punctuation("<") is None:
-        return {}
-    properties: dict[str, Attribute] = {}
-
-    def parse_entry(generic: bool) -> None:
-        pos = parser.pos
-        name = parser.parse_identifier_or_str_literal(" (a property name)")
-        if name not in short_forms or name in properties:
-            parser.raise_error(
-                f"duplicate or unknown property in properties dictionary: {name}", pos, parser.pos
-            )
-        parser.parse_punctuation("=")
-        properties[name] = parser.parse_attribute() if generic else short_forms[name](parser)
-
-    if parser.parse_optional_punctuation("{") is not None:
-        if parser.parse_optional_punctuation("}") is None:
-            parser.parse_comma_separated_list(parser.Delimiter.NONE, lambda: parse_entry(True))
-            parser.parse_punctuation("}")
-    elif parser.parse_optional_punctuation(">") is not None:
-        return properties
-    else:
-        parser.parse_comma_separated_list(parser.Delimiter.NONE, lambda: parse_entry(False))
-    parser.parse_punctuation(">")
-    return properties
-
-
-def take_properties(
-    attributes: dict[str, Attribute], names: Sequence[str] | Mapping[str, object]
-) -> dict[str, Attribute]:
-    """Remove the inherent attributes `names` from a parsed attribute dictionary (the older
-    IREE syntax writes them there) and return them, to be stored as properties."""
-    return {name: attributes.pop(name) for name in names if name in attributes}
-
-
-def parse_properties_and_attributes(
-    parser: Parser, short_forms: Mapping[str, ShortFormParser], *, keyword: bool = False
-) -> tuple[dict[str, Attribute], dict[str, Attribute]]:
-    """`<properties>? attr-dict` (`attributes {...}` with `keyword`): the properties, from
-    either place, and the remaining discardable attributes."""
-    properties = parse_optional_properties(parser, short_forms)
-    pos = parser.pos
-    if keyword:
-        attrs = parser.parse_optional_attr_dict_with_keyword()
-        attributes = dict(attrs.data) if attrs is not None else {}
-    else:
-        attributes = parser.parse_optional_attr_dict()
-    legacy = take_properties(attributes, short_forms)
-    if duplicated := sorted(properties.keys() & legacy.keys()):
-        parser.raise_error(f"property '{duplicated[0]}' given twice", pos, parser.pos)
-    return properties | legacy, attributes
-
-
-def present_properties(
-    op: IRDLOperation, names: Sequence[str] | Mapping[str, object]
-) -> dict[str, Attribute]:
-    """The properties `names` that `op` has, to print in its attribute dictionary."""
-    return {name: value for name in names if (value := op.properties.get(name)) is not None}

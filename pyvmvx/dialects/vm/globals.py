@@ -1,15 +1,15 @@
 """Module-level state: `vm.global.*` declarations, loads and stores, and read-only data.
 
 Syntax (IREE's `custom<SymbolVisibility>`, `custom<TypeOrAttr>`):
-- `vm.global.i32 private mutable @name {attrs} : i32` (zero-initialized), or
+- `vm.global.i32 private mutable @name <ordinal = 0> {attrs} : i32` (zero-initialized), or
   `vm.global.i32 private @name = 42 : i32` (an initial value carries its type);
 - `vm.global.ref private mutable @name : !vm.buffer` (refs start null, no initial value);
-- `vm.rodata private @name {attrs} dense<...> : tensor<4xi32>`;
+- `vm.rodata private @name <alignment = 64, ordinal = 0> {attrs} dense<...> : tensor<4xi32>`;
 - `%b = vm.const.ref.rodata @name : !vm.buffer`;
-- `%b = vm.rodata.inline "name"? {alignment = 64 : i64} : !vm.buffer = dense<...> : ...`.
-Discardable attributes such as `hal.executable.constant.key` sit in the `{attrs}` dictionary.
-Properties outside the syntax (`ordinal`, `alignment`, `mime_type`) print in that dictionary
-too, and parse from it or from IREE 3.13's `<ordinal = 0>` before it (see `base`).
+- `%b = vm.rodata.inline "name"? <alignment = 64> : !vm.buffer = dense<...> : ...`.
+Discardable attributes such as `hal.executable.constant.key` sit in the `{attrs}` dictionary;
+properties outside the syntax (`inlining_policy`, `ordinal`, `alignment`, `mime_type`) in
+IREE 3.13's `<...>` before it (older syntax in `{attrs}` still parses, see `properties`).
 """
 
 from __future__ import annotations
@@ -55,16 +55,16 @@ from xdsl.traits import (
 )
 from xdsl.utils.exceptions import VerifyException
 
-from pyvmvx.dialects.vm.base import (
-    I32_PROPERTY,
-    I64_PROPERTY,
-    STR_PROPERTY,
-    TypedOp,
-    check_type,
-    define_op,
+from pyvmvx.dialects.properties import (
+    ATTRIBUTE_FORM,
+    I32_FORM,
+    I64_FORM,
+    STRING_FORM,
     parse_properties_and_attributes,
-    present_properties,
+    print_properties_and_attributes,
 )
+from pyvmvx.dialects.util import InlineAlwaysAttr, InlineNeverAttr
+from pyvmvx.dialects.vm.base import TypedOp, check_type, define_op
 from pyvmvx.dialects.vm.scalar import TYPES
 from pyvmvx.dialects.vm.structural import ModuleOp, lookup_symbol
 from pyvmvx.dialects.vm.types import ANY_REF, BUFFER, BufferType
@@ -74,13 +74,13 @@ from pyvmvx.dialects.vm.types import ANY_REF, BUFFER, BufferType
 # ---------------------------------------------------------------------------
 
 
-_GLOBAL_PROPERTIES = {"ordinal": I32_PROPERTY}
-_RODATA_INLINE_PROPERTIES = {"alignment": I64_PROPERTY, "mime_type": STR_PROPERTY}
-_RODATA_PROPERTIES = {**_RODATA_INLINE_PROPERTIES, "ordinal": I32_PROPERTY}
+_GLOBAL_PROPERTIES = {"inlining_policy": ATTRIBUTE_FORM, "ordinal": I32_FORM}
+_RODATA_INLINE_PROPERTIES = {"alignment": I64_FORM, "mime_type": STRING_FORM}
+_RODATA_PROPERTIES = {"alignment": I64_FORM, "ordinal": I32_FORM, "mime_type": STRING_FORM}
 
 
 class GlobalOp(IRDLOperation):
-    """`vm.global.<t> private mutable? @name {attrs} (: type | = value)`."""
+    """`vm.global.<t> private mutable? @name <properties>? {attrs} (: type | = value)`."""
 
     TYPE: ClassVar[AttrConstraint]
     HAS_INITIAL_VALUE: ClassVar[bool]
@@ -89,6 +89,7 @@ class GlobalOp(IRDLOperation):
     type = prop_def(TypeAttribute)
     is_mutable = opt_prop_def(UnitAttr)
     initial_value = opt_prop_def(IntegerAttr | FloatAttr)
+    inlining_policy = opt_prop_def(InlineNeverAttr | InlineAlwaysAttr)
     ordinal = opt_prop_def(IntegerAttr.constr(type=i32))
     traits = traits_def(IsolatedFromAbove(), HasParent(ModuleOp), SymbolOpInterface())
 
@@ -153,7 +154,7 @@ class GlobalOp(IRDLOperation):
             printer.print_string(" mutable")
         printer.print_string(" ")
         printer.print_symbol_name(self.sym_name.data)
-        printer.print_op_attributes(self.attributes | present_properties(self, _GLOBAL_PROPERTIES))
+        print_properties_and_attributes(printer, self, _GLOBAL_PROPERTIES)
         if self.initial_value is not None:
             printer.print_string(" = ")
             printer.print_attribute(self.initial_value)
@@ -239,7 +240,7 @@ class GlobalStoreOp(TypedOp):
 
 @irdl_op_definition
 class RodataOp(IRDLOperation):
-    """`vm.rodata private @name {alignment = 16 : i64} dense<...> : tensor<...>`."""
+    """`vm.rodata private @name <alignment = 16> dense<...> : tensor<...>`."""
 
     name = "vm.rodata"
     sym_visibility = opt_prop_def(StringAttr)
@@ -277,7 +278,7 @@ class RodataOp(IRDLOperation):
             printer.print_string(f" {self.sym_visibility.data}")
         printer.print_string(" ")
         printer.print_symbol_name(self.sym_name.data)
-        printer.print_op_attributes(self.attributes | present_properties(self, _RODATA_PROPERTIES))
+        print_properties_and_attributes(printer, self, _RODATA_PROPERTIES)
         printer.print_string(" ")
         printer.print_attribute(self.value)
 
@@ -302,7 +303,7 @@ class ConstRefRodataOp(IRDLOperation):
 
 @irdl_op_definition
 class RodataInlineOp(IRDLOperation):
-    """`%b = vm.rodata.inline "name"? {alignment = 64 : i64} : !vm.buffer = <value>`.
+    """`%b = vm.rodata.inline "name"? <alignment = 64> : !vm.buffer = <value>`.
 
     A `vm.rodata` written inline in a function (hoisted to module level before serialization).
     The name is a string literal, so an unnamed op's attribute dictionary is not taken for it.
@@ -344,8 +345,7 @@ class RodataInlineOp(IRDLOperation):
         if self.name_ is not None:
             printer.print_string(" ")
             printer.print_string_literal(self.name_.data)
-        extra = present_properties(self, _RODATA_INLINE_PROPERTIES)
-        printer.print_op_attributes(self.attributes | extra)
+        print_properties_and_attributes(printer, self, _RODATA_INLINE_PROPERTIES)
         printer.print_string(" : ")
         printer.print_attribute(self.result.type)
         printer.print_string(" = ")

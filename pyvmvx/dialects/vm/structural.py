@@ -2,16 +2,20 @@
 return, branches, fail, check and `vm.import.resolved`.
 
 Syntax is IREE's (`VMOps.td`/`VMOps.cpp`):
-- `vm.module public? @name attributes {...} { ... }` (implicit `vm.module_terminator`);
+- `vm.module public? @name <ordinal_counts = <...>>? attributes {...} { ... }` (implicit
+  `vm.module_terminator`);
 - `vm.func private? @f(%a: i32) -> i32 attributes {...} { ... }` (FunctionOpInterface form);
 - `vm.import private? optional? @m.f(%name : type ..., ...) -> (results) attributes {...}`,
   where argument names live in `arg_attrs` as `vm.name` and `...` marks `vm.variadic`;
 - `vm.export @f as("name") attributes {...}` (`as(...)` omitted when the names agree);
 - `vm.br_table %index { default: ^bb1(%a : i32), 0: ^bb2, 1: ^bb3(%b : i64) }`.
 As in IREE 3.13, every op's inherent attributes (`sym_name`, `sym_visibility`, `function_type`,
-`ordinal`, ...) are properties, so IREE's generic form (`<{...}>`) reads unchanged; an inherent
-attribute written in a custom form's attribute dictionary (older IREE syntax) moves to its
-property. `noinline` on `vm.func` is a discardable attribute, as in IREE 3.13.
+`ordinal`, ...) are properties, so IREE's generic form (`<{...}>`) reads unchanged. Those
+outside the syntax print where IREE 3.13 prints them: `vm.module`'s in a property dictionary
+(`<version = 1>`), `vm.func`/`vm.import`/`vm.export`'s in `attributes {...}`; an inherent
+attribute written in the attribute dictionary (older IREE syntax) moves to its property
+(see `pyvmvx.dialects.properties`). `noinline` on `vm.func` is a discardable attribute, as in
+IREE 3.13.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from xdsl.dialects.builtin import (
     DictionaryAttr,
     FlatSymbolRefAttrConstr,
     FunctionType,
+    IntAttr,
     IntegerAttr,
     StringAttr,
     SymbolNameConstraint,
@@ -37,11 +42,12 @@ from xdsl.dialects.builtin import (
     i32,
 )
 from xdsl.dialects.utils import parse_func_op_like, print_func_op_like
-from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.ir import Attribute, Block, Operation, ParametrizedAttribute, Region, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
     VarConstraint,
+    irdl_attr_definition,
     irdl_op_definition,
     lazy_traits_def,
     opt_prop_def,
@@ -55,7 +61,7 @@ from xdsl.irdl import (
     var_successor_def,
 )
 from xdsl.irdl.operations import operand_def
-from xdsl.parser import Parser, UnresolvedOperand
+from xdsl.parser import AttrParser, Parser, UnresolvedOperand
 from xdsl.printer import Printer
 from xdsl.traits import (
     CallableOpInterface,
@@ -72,15 +78,16 @@ from xdsl.traits import (
 )
 from xdsl.utils.exceptions import VerifyException
 
-from pyvmvx.dialects.util import InlineAlwaysAttr, InlineNeverAttr
-from pyvmvx.dialects.vm.base import (
-    I32_PROPERTY,
-    ExpandPseudoOp,
-    format_types,
+from pyvmvx.dialects.properties import (
+    I32_FORM,
     parse_properties_and_attributes,
     present_properties,
+    print_properties_and_attributes,
+    stripped_form,
     take_properties,
 )
+from pyvmvx.dialects.util import InlineAlwaysAttr, InlineNeverAttr
+from pyvmvx.dialects.vm.base import ExpandPseudoOp, format_types
 from pyvmvx.dialects.vm.types import ANY_VM_TYPE, flatten_type
 
 
@@ -111,9 +118,58 @@ class ModuleTerminatorOp(IRDLOperation):
     traits = lazy_traits_def(lambda: (IsTerminator(), HasParent(ModuleOp)))
 
 
-_MODULE_PROPERTIES = {"version": I32_PROPERTY}
-"""Properties outside `vm.module`'s syntax with their short forms (`ordinal_counts`, set by
-IREE's serializer, is accepted only in the attribute dictionary)."""
+_ORDINAL_COUNT_FIELDS = (
+    "import_funcs",
+    "export_funcs",
+    "internal_funcs",
+    "global_bytes",
+    "global_refs",
+    "rodatas",
+    "rwdatas",
+)
+
+
+@irdl_attr_definition
+class OrdinalCountsAttr(ParametrizedAttribute):
+    """`#vm.ordinal_counts<import_funcs = 1, ...>`: per-kind ordinal counts of a `vm.module`,
+    set by IREE's ordinal allocation (fields in any order when parsed, all required)."""
+
+    name = "vm.ordinal_counts"
+    import_funcs: IntAttr
+    export_funcs: IntAttr
+    internal_funcs: IntAttr
+    global_bytes: IntAttr
+    global_refs: IntAttr
+    rodatas: IntAttr
+    rwdatas: IntAttr
+
+    def print_parameters(self, printer: Printer) -> None:
+        fields = zip(_ORDINAL_COUNT_FIELDS, self.parameters, strict=True)
+        printer.print_string(
+            "<" + ", ".join(f"{name} = {value.data}" for name, value in fields) + ">"
+        )
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> tuple[IntAttr, ...]:
+        values: dict[str, int] = {}
+
+        def parse_field() -> None:
+            pos = parser.pos
+            name = parser.parse_identifier()
+            if name not in _ORDINAL_COUNT_FIELDS or name in values:
+                parser.raise_error(f"duplicate or unknown ordinal count '{name}'", pos, parser.pos)
+            parser.parse_punctuation("=")
+            values[name] = parser.parse_integer(allow_boolean=False)
+
+        pos = parser.pos
+        parser.parse_comma_separated_list(parser.Delimiter.ANGLE, parse_field)
+        if missing := [name for name in _ORDINAL_COUNT_FIELDS if name not in values]:
+            parser.raise_error(f"missing ordinal count '{missing[0]}'", pos, parser.pos)
+        return tuple(IntAttr(values[name]) for name in _ORDINAL_COUNT_FIELDS)
+
+
+_MODULE_PROPERTIES = {"ordinal_counts": stripped_form(OrdinalCountsAttr), "version": I32_FORM}
+"""Properties outside `vm.module`'s syntax, in IREE's printing order."""
 
 
 @irdl_op_definition
@@ -123,7 +179,7 @@ class ModuleOp(IRDLOperation):
     name = "vm.module"
     sym_visibility = opt_prop_def(StringAttr)
     sym_name = prop_def(SymbolNameConstraint())
-    ordinal_counts = opt_prop_def(Attribute)
+    ordinal_counts = opt_prop_def(OrdinalCountsAttr)
     version = opt_prop_def(IntegerAttr.constr(type=i32))
     body = region_def("single_block")
     traits = traits_def(
@@ -164,7 +220,6 @@ class ModuleOp(IRDLOperation):
         properties, attributes = parse_properties_and_attributes(
             parser, _MODULE_PROPERTIES, keyword=True
         )
-        properties |= take_properties(attributes, ("ordinal_counts",))
         properties["sym_name"] = sym_name
         if visibility is not None:
             properties["sym_visibility"] = visibility
@@ -177,8 +232,7 @@ class ModuleOp(IRDLOperation):
         _print_visibility(printer, self.sym_visibility)
         printer.print_string(" ")
         printer.print_symbol_name(self.sym_name.data)
-        extra = present_properties(self, ("ordinal_counts", *_MODULE_PROPERTIES))
-        printer.print_op_attributes(self.attributes | extra, print_keyword=True)
+        print_properties_and_attributes(printer, self, _MODULE_PROPERTIES, keyword=True)
         printer.print_string(" ")
         printer.print_region(self.body, print_block_terminators=False)
 

@@ -21,7 +21,7 @@ vm.module @module {
 // CHECK:      vm.module @module {
 // CHECK-NEXT:   vm.rodata private @f_const "taken"
 // CHECK-NEXT:   vm.rodata private @f_const_0 "message"
-// CHECK-NEXT:   vm.rodata private @w {alignment = 64 : i64} dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32>
+// CHECK-NEXT:   vm.rodata private @w <alignment = 64> dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32>
 // CHECK-NEXT:   vm.rodata private @f_const_1 dense<5.000000e-01> : tensor<1000xf32>
 // CHECK-NEXT:   vm.func private @f() -> (!vm.buffer, !vm.buffer, !vm.buffer) {
 // CHECK-NEXT:     %a = vm.const.ref.rodata @f_const_0 : !vm.buffer
@@ -29,6 +29,6 @@ vm.module @module {
 // CHECK-NEXT:     %s = vm.const.ref.rodata @f_const_1 : !vm.buffer
 // CHECK-NEXT:     vm.return %a, %w, %s : !vm.buffer, !vm.buffer, !vm.buffer
 // CHECK-NEXT:   }
-// CHECK-NEXT:   vm.rodata private @w_0 {alignment = 64 : i64} dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32>
+// CHECK-NEXT:   vm.rodata private @w_0 <alignment = 64> dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32>
 // CHECK-NEXT:   vm.func private @g() -> !vm.buffer {
 // CHECK-NEXT:     %w = vm.const.ref.rodata @w_0 : !vm.buffer

@@ -21,7 +21,7 @@ hal.executable @ex {
 // CHECK:         %[[ALLOCATOR:.*]] = hal.device.allocator
 // CHECK:         %[[AFFINITY:.*]] = arith.constant -1 : i64
 // CHECK:         %[[INPUT:.*]] = hal.buffer_view.buffer
-// CHECK:         %[[DATA:.*]] = util.buffer.constant "w" {alignment = 64 : index} : !util.buffer = dense_resource<w> : tensor<2x4xf32>
+// CHECK:         %[[DATA:.*]] = util.buffer.constant "w" <alignment = 64> : !util.buffer = dense_resource<w> : tensor<2x4xf32>
 // CHECK-NEXT:    %[[C0:.*]] = arith.constant 0 : index
 // CHECK-NEXT:    %[[C32:.*]] = arith.constant 32 : index
 // CHECK-NEXT:    %{{.*}}, %[[W:.*]] = hal.allocator.import<%[[ALLOCATOR]] : !hal.allocator> source(%[[DATA]] : !util.buffer)[%[[C0]], %[[C32]]] affinity(%[[AFFINITY]]) : i1, !hal.buffer
@@ -33,13 +33,13 @@ func.func @weights(%x: tensor<2x4xf32>) -> tensor<2x4xf32> {
 }
 
 // CHECK-LABEL: func.func @splat_and_list(
-// CHECK:         %[[SPLAT:.*]] = util.buffer.constant "constant" {alignment = 64 : index} : !util.buffer = dense<2.500000e+00> : tensor<1000x1000xf32>
+// CHECK:         %[[SPLAT:.*]] = util.buffer.constant "constant" <alignment = 64> : !util.buffer = dense<2.500000e+00> : tensor<1000x1000xf32>
 // CHECK-NEXT:    %[[C0:.*]] = arith.constant 0 : index
 // CHECK-NEXT:    %[[BYTES:.*]] = arith.constant 4000000 : index
 // CHECK-NEXT:    %{{.*}}, %[[S:.*]] = hal.allocator.import<%{{.*}} : !hal.allocator> source(%[[SPLAT]] : !util.buffer)[%[[C0]], %[[BYTES]]] affinity(%{{.*}}) : i1, !hal.buffer
 // CHECK-NEXT:    %[[ROWS:.*]] = arith.constant 1000 : index
 // CHECK-NEXT:    %[[COLS:.*]] = arith.constant 1000 : index
-// CHECK:         %[[LIST:.*]] = util.buffer.constant "constant" {alignment = 64 : index} : !util.buffer = dense<[true, false, true]> : tensor<3xi1>
+// CHECK:         %[[LIST:.*]] = util.buffer.constant "constant" <alignment = 64> : !util.buffer = dense<[true, false, true]> : tensor<3xi1>
 // CHECK-NEXT:    %{{.*}} = arith.constant 0 : index
 // CHECK-NEXT:    %{{.*}} = arith.constant 3 : index
 // CHECK-NEXT:    %{{.*}}, %[[L:.*]] = hal.allocator.import<%{{.*}} : !hal.allocator> source(%[[LIST]] : !util.buffer)

@@ -108,7 +108,7 @@ func.func private @helper(%m: memref<?xi16>, %i: index, %value: i16, %cond: i1) 
   // Allocas are uninitialized buffers of `sizeof(elem) * size` bytes.
   // CHECK-NEXT: %[[F64:.*]] = arith.constant 8 : index
   // CHECK-NEXT: %[[A_SIZE:.*]] = arith.muli %[[I]], %[[F64]] : index
-  // CHECK-NEXT: util.buffer.alloc uninitialized {alignment = 64 : index} : !util.buffer{%[[A_SIZE]]}
+  // CHECK-NEXT: util.buffer.alloc uninitialized <alignment = 64> : !util.buffer{%[[A_SIZE]]}
   %a = memref.alloca(%i) {alignment = 64 : i64} : memref<?xf64>
   // CHECK-NEXT: %[[ONE:.*]] = arith.constant 1 : index
   // CHECK-NEXT: %[[THREE:.*]] = arith.constant 3 : index

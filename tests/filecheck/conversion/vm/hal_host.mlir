@@ -65,7 +65,7 @@ func.func @constant() -> i1 {
 // CHECK-LABEL: vm.func private @constant() -> i32 {
 // CHECK:         %[[ALLOCATOR:.*]] = vm.call @hal.device.allocator(
 // CHECK:         %[[AFFINITY:.*]] = vm.const.i64 -1
-// CHECK-NEXT:    %[[DATA:.*]] = vm.rodata.inline "w" {alignment = 64 : i64} : !vm.buffer = dense<[1.000000e+00, 2.000000e+00, 3.000000e+00, 4.000000e+00]> : tensor<4xf32>
+// CHECK-NEXT:    %[[DATA:.*]] = vm.rodata.inline "w" <alignment = 64> : !vm.buffer = dense<[1.000000e+00, 2.000000e+00, 3.000000e+00, 4.000000e+00]> : tensor<4xf32>
 // CHECK-NEXT:    %[[C16:.*]] = vm.const.i64 16
 // CHECK-NEXT:    %[[TRY:.*]] = vm.const.i32 1
 // CHECK-NEXT:    %[[BUFFER:.*]] = vm.call @hal.allocator.import(%[[ALLOCATOR]], %[[TRY]], %[[AFFINITY]], %[[ZERO:.*]], %[[ZERO]], %[[DATA]], %{{.*}}, %[[C16]]) : (!vm.ref<!hal.allocator>, i32, i64, i32, i32, !vm.buffer, i64, i64) -> !vm.ref<!hal.buffer>

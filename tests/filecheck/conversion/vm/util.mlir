@@ -96,7 +96,7 @@ func.func @stores(%b : !util.buffer, %n : index, %v8 : i8, %v32 : i32, %v64 : i6
 // CHECK-NEXT:    %[[NONE:.*]] = vm.const.i32.zero
 // I64-NEXT:      %plain = vm.buffer.alloc %n, %[[NONE]] : !vm.buffer
 // I32-NEXT:      %plain = vm.buffer.alloc %[[N64_2]], %[[NONE]] : !vm.buffer
-// CHECK-NEXT:    %data = vm.rodata.inline "weights" {alignment = 64 : i64, mime_type = "application/octet-stream"} : !vm.buffer = dense<[1, 2, 3]> : tensor<3xi32>
+// CHECK-NEXT:    %data = vm.rodata.inline "weights" <alignment = 64, mime_type = "application/octet-stream"> : !vm.buffer = dense<[1, 2, 3]> : tensor<3xi32>
 // CHECK-NEXT:    %f32size = vm.const.{{i64|i32}} 4
 // I64-NEXT:      %indexsize = vm.const.i64 8
 // I64-NEXT:      vm.return %aligned, %plain, %data, %f32size, %indexsize

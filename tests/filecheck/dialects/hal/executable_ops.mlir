@@ -161,7 +161,8 @@ hal.executable.source public @offsets {
 
 // -----
 
-// Visibility spellings, linked objects and sources on variants, and objects on sources.
+// Visibility spellings, linked objects and sources on variants, and objects on sources (a
+// property, IREE 3.13's `<objects = <{...}>>`; the older attribute-dictionary spelling reads).
 
 // CHECK-LABEL: hal.executable public @linked {
 // CHECK-NEXT:    hal.executable.variant public @a target(<"vmvx", "vmvx-bytecode-fb">) objects([#hal.executable.object<{path = "ukernels.o"}>, #hal.executable.object<{path = "extra.o"}>]) sources({"src/lib.c" = "int f(void);"}) {
@@ -171,7 +172,9 @@ hal.executable.source public @offsets {
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
-// CHECK-NEXT:  hal.executable.source private @with_objects attributes {objects = #hal.executable.objects<{#hal.executable.target<"vmvx", "vmvx-bytecode-fb"> = [#hal.executable.object<{path = "ukernels.o"}>]}>} {
+// CHECK-NEXT:  hal.executable.source private @with_objects <objects = <{#hal.executable.target<"vmvx", "vmvx-bytecode-fb"> = [#hal.executable.object<{path = "ukernels.o"}>]}>> {
+// CHECK-NEXT:  }
+// CHECK-NEXT:  hal.executable.source private @short_objects <objects = <{#hal.executable.target<"vmvx", "vmvx-bytecode-fb"> = [#hal.executable.object<{path = "a.o"}>]}>> attributes {note} {
 // CHECK-NEXT:  }
 hal.executable @linked {
   hal.executable.variant @a target(#hal.executable.target<"vmvx", "vmvx-bytecode-fb">) objects([
@@ -189,6 +192,8 @@ hal.executable.source private @with_objects attributes {
     #hal.executable.target<"vmvx", "vmvx-bytecode-fb"> = [#hal.executable.object<{path = "ukernels.o"}>]
   }>
 } {
+}
+hal.executable.source private @short_objects <objects = <{#hal.executable.target<"vmvx", "vmvx-bytecode-fb"> = [#hal.executable.object<{path = "a.o"}>]}>> attributes {note} {
 }
 
 // -----

@@ -240,3 +240,12 @@ func.func @list_of_non_type(%l : !util.list<5>) {
   func.return
 }
 // CHECK: type expected
+
+// -----
+
+// `name` is in the syntax, not a property written in `<...>`.
+util.func @f() {
+  %0 = util.buffer.constant <alignment = 16, name = "x"> : !util.buffer = "ab"
+  util.return
+}
+// CHECK: duplicate or unknown property in properties dictionary: name

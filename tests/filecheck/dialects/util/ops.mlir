@@ -32,6 +32,8 @@ util.initializer {
 // CHECK-NEXT: util.global private @seven = 7 : i32
 // CHECK-NEXT: util.global @splat = dense<1.000000e+00> : tensor<4xf32>
 // CHECK-NEXT: util.global private mutable @counter = 0 : index
+// CHECK-NEXT: util.global private @never <inlining_policy = #util.inline.never> {tag} : i32
+// CHECK-NEXT: util.global private @never_old <inlining_policy = #util.inline.never> : i32
 // CHECK-NEXT: util.initializer attributes {init.order = 1 : i64} {
 // GENERIC: "util.global"() <{sym_visibility = "private", is_mutable, sym_name = "ordinal", type = i32}> {hal.executable.constant.key = "foo"} : () -> ()
 // GENERIC: "util.global"() <{sym_visibility = "private", sym_name = "seven", initial_value = 7 : i32, type = i32}> : () -> ()
@@ -39,6 +41,8 @@ util.global private mutable @ordinal {hal.executable.constant.key = "foo"} : i32
 util.global private @seven = 7 : i32
 util.global @splat = dense<1.0> : tensor<4xf32>
 util.global private mutable @counter : index = 0 : index
+util.global private @never <inlining_policy = #util.inline.never> {tag} : i32
+util.global private @never_old {inlining_policy = #util.inline.never} : i32
 util.initializer attributes {init.order = 1} {
   %c0 = arith.constant 0 : i32
   util.global.store %c0, @ordinal : i32
@@ -69,6 +73,8 @@ util.func private @use_globals() -> (i32, i32, index) {
 // CHECK-NEXT:   %1 = util.call @inplace(%0) : (tensor<4xf32>) -> %0
 // CHECK-NEXT:   util.call @sink(%1) {note = "side effect"} : (tensor<4xf32>) -> ()
 // CHECK-NEXT:   %2, %3 = util.call @pair() : () -> (i32, index)
+// CHECK-NEXT:   %4 = util.call @inplace(%1) <arg_attrs = [{iree.abi.name = "x"}], res_attrs = [{}]> {note} : (tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT:   %5 = util.call @inplace(%4) <arg_attrs = [{}]> : (tensor<4xf32>) -> tensor<4xf32>
 // CHECK-NEXT:   util.return %1 : tensor<4xf32>
 // CHECK-NEXT: }
 // CHECK-NEXT: util.func private @add(%arg0: tensor<4xf32>, %arg1: tensor<4xf32>) -> tensor<4xf32> {
@@ -87,6 +93,9 @@ util.func public @main(%arg0: tensor<4xf32>, %arg1: tensor<4xf32> {iree.abi.name
   %1 = util.call @inplace(%0) : (tensor<4xf32>) -> %0
   util.call @sink(%1) {note = "side effect"} : (tensor<4xf32>) -> ()
   %2:2 = util.call @pair() : () -> (i32, index)
+  // Properties outside the syntax: IREE 3.13's `<...>`, and the older attribute dictionary.
+  %4 = util.call @inplace(%1) <res_attrs = [{}], arg_attrs = [{iree.abi.name = "x"}]> {note} : (tensor<4xf32>) -> tensor<4xf32>
+  %5 = util.call @inplace(%4) {arg_attrs = [{}]} : (tensor<4xf32>) -> tensor<4xf32>
   util.return %1 : tensor<4xf32>
 }
 util.func private @add(%arg0: tensor<4xf32>, %arg1: tensor<4xf32>) -> tensor<4xf32> {
@@ -125,8 +134,10 @@ util.func private @never_inlined(%arg0: i32) -> i32 attributes {inlining_policy 
 // CHECK-NEXT:    %f = util.buffer.load %b[%i for %c4] : !util.buffer{%size} -> f32
 // CHECK-NEXT:    util.buffer.store %i, %b[%c4 for %c4] : index -> !util.buffer{%size}
 // CHECK-NEXT:    %scratch = util.buffer.alloc uninitialized : !util.buffer{%n}
-// CHECK-NEXT:    %aligned = util.buffer.alloc uninitialized {alignment = 64 : index} : !util.buffer{%n}
-// CHECK-NEXT:    %named = util.buffer.constant "blob" {alignment = 16 : index} : !util.buffer = "hello"
+// CHECK-NEXT:    %aligned = util.buffer.alloc uninitialized <alignment = 64> : !util.buffer{%n}
+// CHECK-NEXT:    %named = util.buffer.constant "blob" <alignment = 16> : !util.buffer = "hello"
+// CHECK-NEXT:    %tagged = util.buffer.alloc uninitialized <alignment = 16> {tag} : !util.buffer{%n}
+// CHECK-NEXT:    %text = util.buffer.constant <alignment = 8, mime_type = "text/plain"> {tag} : !util.buffer = "t"
 // CHECK-NEXT:    %isize = util.sizeof index
 // CHECK-NEXT:    %fsize = util.sizeof f32 attributes {note}
 // CHECK-NEXT:    util.return %x : i32
@@ -148,8 +159,11 @@ util.func private @buffers(%bindings: !util.list<!util.buffer>, %any: !util.list
   %f = util.buffer.load %b[%i for %c4] : !util.buffer{%size} -> f32
   util.buffer.store %i, %b[%c4 for %c4] : index -> !util.buffer{%size}
   %scratch = util.buffer.alloc uninitialized : !util.buffer{%n}
+  // The older attribute-dictionary spelling of properties prints as IREE 3.13's `<...>`.
   %aligned = util.buffer.alloc uninitialized {alignment = 64 : index} : !util.buffer{%n}
   %named = util.buffer.constant "blob" {alignment = 16 : index} : !util.buffer = "hello"
+  %tagged = util.buffer.alloc uninitialized <alignment = 16> {tag} : !util.buffer{%n}
+  %text = util.buffer.constant <mime_type = "text/plain", alignment = 8> {tag} : !util.buffer = "t"
   %isize = util.sizeof index
   %fsize = util.sizeof f32 attributes {note}
   util.return %x : i32

@@ -41,3 +41,15 @@ vm.module @m {
   vm.global.i32 @g <ordinal = 1> {ordinal = 2 : i32} : i32
 }
 // CHECK: property 'ordinal' given twice
+
+// -----
+
+vm.module @m <ordinal_counts = <import_funcs = 1, export_funcs = 1>> {
+}
+// CHECK: missing ordinal count 'internal_funcs'
+
+// -----
+
+vm.module @m <ordinal_counts = <import_funcs = 1, import_funcs = 2>> {
+}
+// CHECK: duplicate or unknown ordinal count 'import_funcs'

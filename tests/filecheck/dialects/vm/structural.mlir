@@ -13,7 +13,8 @@ vm.module @empty {
 
 // An explicit `public` is kept, as IREE keeps it (IREE also prints `public` for a module
 // without visibility; pyvmvx prints nothing there).
-// CHECK-LABEL: vm.module public @attributed attributes {vm.toplevel, version = 3 : i32} {
+// The older spelling of a property in the attribute dictionary prints as IREE 3.13's.
+// CHECK-LABEL: vm.module public @attributed <version = 3> attributes {vm.toplevel} {
 // GENERIC-LABEL: sym_name = "attributed"
 // GENERIC-SAME: sym_visibility = "public"
 vm.module public @attributed attributes {vm.toplevel, version = 3 : i32} {
@@ -113,14 +114,15 @@ vm.module @functions {
 
 // IREE 3.13's generic form: inherent attributes are properties (`vm.func`'s `sym_name` and
 // `sym_visibility` too), `noinline` is discardable; in the custom form the properties outside
-// the syntax print in the attribute dictionary, and read back from it.
+// the syntax print where IREE 3.13 prints them: in `<...>` (module, global, rodata) or in the
+// attribute dictionary (import, func, export).
 
-// CHECK-LABEL: vm.module @generic_form attributes {version = 2 : i32} {
+// CHECK-LABEL: vm.module @generic_form <version = 2> {
 // CHECK-NEXT: vm.import private optional @ext.op(i32) -> i32 attributes {nosideeffects, ordinal = 0 : i32, minimum_version = 1 : i32}
 // CHECK-NEXT: vm.func private @callee(%{{.*}}: i32) -> i32 attributes {noinline, ordinal = 1 : i32, inlining_policy = #util.inline.never} {
 // CHECK:      vm.export @callee as("run") attributes {ordinal = 0 : i32}
-// CHECK-NEXT: vm.global.i32 private mutable @state {ordinal = 0 : i32} : i32
-// CHECK-NEXT: vm.rodata private @data {alignment = 16 : i64, mime_type = "text/plain", ordinal = 0 : i32} "xyz"
+// CHECK-NEXT: vm.global.i32 private mutable @state <ordinal = 0> : i32
+// CHECK-NEXT: vm.rodata private @data <alignment = 16, ordinal = 0, mime_type = "text/plain"> "xyz"
 
 // GENERIC-LABEL: sym_name = "generic_form"
 // GENERIC: "vm.func"() <{
@@ -144,18 +146,35 @@ vm.module @functions {
 // -----
 
 // IREE 3.13 writes properties outside an op's syntax as `<name = value, ...>` (values in
-// their short form) or `<{...}>`; both read as the older attribute-dictionary spelling.
+// their short form, in any order) or `<{...}>`; both print in IREE's order and short form.
 
-// CHECK-LABEL: vm.module public @property_dicts attributes {vm.toplevel, version = 4 : i32} {
-// CHECK-NEXT: vm.global.i64 private @short {ordinal = 3 : i32} = 7 : i64
-// CHECK-NEXT: vm.global.ref private mutable @generic {ordinal = 1 : i32} : !vm.buffer
-// CHECK-NEXT: vm.rodata public @table {alignment = 64 : i64, mime_type = "application/octet-stream", ordinal = 2 : i32} dense<[1, 2]> : tensor<2xi8>
+// CHECK-LABEL: vm.module public @property_dicts <version = 4> attributes {vm.toplevel} {
+// CHECK-NEXT: vm.global.i64 private @short <ordinal = 3> = 7 : i64
+// CHECK-NEXT: vm.global.ref private mutable @generic <ordinal = 1> : !vm.buffer
+// CHECK-NEXT: vm.rodata public @table <alignment = 64, ordinal = 2, mime_type = "application/octet-stream"> dense<[1, 2]> : tensor<2xi8>
 // CHECK-NEXT: vm.rodata private @plain dense<1> : tensor<1xi8>
 vm.module public @property_dicts <version = 4> attributes {vm.toplevel} {
   vm.global.i64 private @short <ordinal = 3> = 7 : i64
   vm.global.ref private mutable @generic <{ordinal = 1 : i32}> : !vm.buffer
   vm.rodata public @table <mime_type = "application/octet-stream", alignment = 64, ordinal = 2> dense<[1, 2]> : tensor<2xi8>
   vm.rodata private @plain <> dense<1> : tensor<1xi8>
+}
+
+// -----
+
+// `ordinal_counts` (set by IREE's ordinal allocation) is a `#vm.ordinal_counts<...>`,
+// written without its prefix inside `<...>`, in full in the older attribute dictionary.
+
+// CHECK-LABEL: vm.module public @counted <ordinal_counts = <import_funcs = 1, export_funcs = 2, internal_funcs = 3, global_bytes = 4, global_refs = 5, rodatas = 6, rwdatas = 0>> {
+// GENERIC-LABEL: "vm.module"() <{ordinal_counts = #vm.ordinal_counts<import_funcs = 1, export_funcs = 2, internal_funcs = 3, global_bytes = 4, global_refs = 5, rodatas = 6, rwdatas = 0>, sym_name = "counted"
+vm.module public @counted <ordinal_counts = <rwdatas = 0, import_funcs = 1, export_funcs = 2, internal_funcs = 3, global_bytes = 4, global_refs = 5, rodatas = 6>> {
+}
+
+// -----
+
+// CHECK-LABEL: vm.module @counted_old <ordinal_counts = <import_funcs = 0, export_funcs = 1, internal_funcs = 1, global_bytes = 0, global_refs = 0, rodatas = 0, rwdatas = 0>, version = 1> attributes {vm.toplevel} {
+// GENERIC-LABEL: sym_name = "counted_old"
+vm.module @counted_old attributes {vm.toplevel, version = 1 : i32, ordinal_counts = #vm.ordinal_counts<import_funcs = 0, export_funcs = 1, internal_funcs = 1, global_bytes = 0, global_refs = 0, rodatas = 0, rwdatas = 0>} {
 }
 
 // -----
