@@ -165,8 +165,8 @@ class DeviceAllocatorOp(IRDLOperation):
 @irdl_op_definition
 class AllocatorAllocateOp(IRDLOperation):
     """`hal.allocator.allocate<%a : !hal.allocator> affinity(%q) : !hal.buffer{%size}`: a
-    new zero-filled buffer of `%size` bytes. IREE's memory types and usage are left out: the
-    runtime has one kind of memory."""
+    new buffer of `%size` bytes, uninitialized as in IREE. IREE's memory types and usage are
+    left out: the runtime has one kind of memory."""
 
     name = "hal.allocator.allocate"
 

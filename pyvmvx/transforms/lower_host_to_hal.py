@@ -637,8 +637,8 @@ def _reuse_buffers(block: Block) -> None:
     after the other (each submitted and waited for), so after the op that uses a temporary
     last, its buffer is free, and a later allocation of the same size (the same constant, or
     the same product of the same sizes) takes it instead of allocating. A reused buffer is
-    not zero-filled: a dispatch writes all of its result (the contents of a `tensor.empty`
-    are undefined, as in MLIR).
+    not zero-filled (no allocation is): a dispatch writes all of its result (the contents
+    of a `tensor.empty` are undefined, as in MLIR).
     """
     ops = list(block.ops)
     position = {op: i for i, op in enumerate(ops)}

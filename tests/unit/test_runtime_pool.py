@@ -107,9 +107,10 @@ def test_invalid_threads_are_rejected(ids: Executable, threads: Any) -> None:
 
 
 def test_thread_limit_is_clamped_to_the_pool_size(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(os, "cpu_count", lambda: 3)
+    assert hal._CPUS == (os.cpu_count() or 1)  # read once, at import
+    monkeypatch.setattr(hal, "_CPUS", 3)
     assert hal.thread_limit(None) == 3  # one worker per CPU by default, as local-task
-    monkeypatch.setattr(os, "cpu_count", lambda: 10**6)
+    monkeypatch.setattr(hal, "_CPUS", 10**6)
     assert hal.thread_limit(None) == hal.MAX_THREADS
     assert hal.thread_limit(1) == 1
     assert hal.thread_limit(np.int64(3)) == 3

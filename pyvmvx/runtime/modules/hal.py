@@ -354,7 +354,7 @@ def thread_limit(threads: int | None) -> int:
     `local-sync`), both clamped to `MAX_THREADS`; anything else (0, negative, bool,
     non-integer) is INVALID_ARGUMENT."""
     if threads is None:
-        return min(os.cpu_count() or 1, MAX_THREADS)
+        return min(_CPUS, MAX_THREADS)
     try:
         count = None if isinstance(threads, bool) else operator.index(threads)
     except TypeError:
@@ -364,6 +364,8 @@ def thread_limit(threads: int | None) -> int:
     return min(count, MAX_THREADS)
 
 
+_CPUS = os.cpu_count() or 1
+"""The CPU count, read once (`os.cpu_count` costs a system call)."""
 _pool: ThreadPoolExecutor | None = None
 _pool_lock = threading.Lock()
 

@@ -9,8 +9,9 @@ through queues and fences, which this subset leaves out). Where pyvmvx differs:
 - One local device (`devices.count` is 1); memory types, buffer usage, queue affinities,
   command-buffer modes and categories, barrier stages and flags are accepted and ignored.
   Barriers are implied: commands run one after the other.
-- `allocator.allocate` returns a zero-filled buffer of at most the module's allocation limit
-  (`DEFAULT_ALLOCATION_LIMIT`), RESOURCE_EXHAUSTED beyond it or when memory runs out.
+- `allocator.allocate` returns an uninitialized buffer (as IREE's) of at most the module's
+  allocation limit (`DEFAULT_ALLOCATION_LIMIT`), RESOURCE_EXHAUSTED beyond it or when
+  memory runs out.
   `allocator.import` always succeeds: the buffer is the `!vm.buffer` range itself, no copy,
   read-only when the source is (so rodata weights are used in place).
 - `buffer.assert` checks the length only: host memory has every memory type and usage; a
@@ -181,7 +182,7 @@ class HalModule:
                 f"cannot allocate a buffer of {size} bytes (the limit is {limit} bytes)",
             )
         try:
-            return (Buffer.allocate(size, 64),)
+            return (Buffer.allocate(size, 64, zeroed=False),)
         except MemoryError:
             message = f"out of memory allocating a buffer of {size} bytes"
             raise StatusError(StatusCode.RESOURCE_EXHAUSTED, message) from None

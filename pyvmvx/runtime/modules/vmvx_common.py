@@ -275,7 +275,11 @@ def plain_views(
         if (last + 1) * item > ref.length:
             return None
         byte_strides = [strides[d] * item for d in dims]
-        views.append(np.ndarray(view_shape, dtype, ref.data, offset * item, byte_strides))
+        try:
+            view = np.ndarray(view_shape, dtype, ref.data, offset * item, byte_strides)
+        except ValueError:  # more elements than numpy indexes (0 strides): the checked path
+            return None
+        views.append(view)
         writable = ref.mutable  # the last operand's
     output_strides = tuple(operands[-1][3][d] for d in dims)
     if not writable or may_overlap(tuple(view_shape), output_strides):

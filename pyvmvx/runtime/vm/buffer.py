@@ -78,12 +78,15 @@ class Buffer:
         return buffer
 
     @classmethod
-    def allocate(cls, length: int, alignment: int = 16) -> Buffer:
-        """A new zero-filled mutable buffer whose first byte is aligned to `alignment`."""
+    def allocate(cls, length: int, alignment: int = 16, *, zeroed: bool = True) -> Buffer:
+        """A new mutable buffer whose first byte is aligned to `alignment`: zero-filled, or
+        with `zeroed=False` holding whatever the process's allocator hands out (as IREE's
+        HAL allocations; numpy's `empty`, which skips the page faults or memset of a fresh
+        zeroed block)."""
         _check_alignment(alignment)
         if length < 0:
             raise invalid_argument(f"buffer length must be non-negative, got {length}")
-        storage = np.zeros(length + alignment - 1, dtype=np.uint8)
+        storage = (np.zeros if zeroed else np.empty)(length + alignment - 1, dtype=np.uint8)
         start = -storage.ctypes.data % alignment
         return cls.of_bytes(storage[start : start + length], mutable=True)
 
