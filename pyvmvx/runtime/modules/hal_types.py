@@ -129,9 +129,12 @@ def format_shape(shape: tuple[int, ...]) -> str:
 
 def span(buffer: Buffer, offset: int, length: int) -> Buffer:
     """The zero-copy sub-buffer `[offset, offset + length)` of `buffer` (length -1: to the
-    end), with the buffer's access mode; OUT_OF_RANGE past its end."""
+    end), with the buffer's access mode (`buffer` itself when that is all of it);
+    OUT_OF_RANGE past its end."""
     if length == WHOLE_BUFFER and 0 <= offset <= buffer.length:
         length = buffer.length - offset
+    if offset == 0 and length == buffer.length:
+        return buffer
     if offset < 0 or length < 0 or offset + length > buffer.length:
         raise out_of_range(
             "attempted to access an address off the end of the valid buffer range "
