@@ -101,12 +101,15 @@ def limit_memory(budget: int = MEMORY_BUDGET) -> None:
 
 @dataclass(frozen=True)
 class Surface:
-    """An input surface: `target(data)` may raise only `allowed`, within `seconds`."""
+    """An input surface: `target(data)` may raise only `allowed`, within `seconds` and
+    `memory`."""
 
     name: str
     target: Callable[[bytes], object]
     allowed: tuple[type[BaseException], ...]
     seconds: float
+    memory: int = MEMORY_BUDGET
+    """Bytes of address space the harness process may use beyond its imports."""
 
     def check(self, data: bytes) -> None:
         """Run the target on `data`; `ContractViolation` if the contract does not hold."""
@@ -257,7 +260,7 @@ def main(surface: Surface) -> None:
         parser.add_argument("--seed", type=int, default=None, help="random, not derandomized")
         parser.add_argument("--exclude", action="append", default=[], help="no mutants of it")
         args = parser.parse_args(sys.argv[2:])
-        limit_memory()
+        limit_memory(surface.memory)
         report = run_checks(surface, args.examples, args.crash_dir, args.seed, set(args.exclude))
         args.report.write_text(json.dumps(report, indent=1))
         return
@@ -267,6 +270,6 @@ def main(surface: Surface) -> None:
         print("atheris (extra 'fuzz') not installed: skipping", file=sys.stderr)
         return
     atheris.instrument_all()
-    limit_memory()
+    limit_memory(surface.memory)
     atheris.Setup(sys.argv, surface.check)
     atheris.Fuzz()
