@@ -139,6 +139,11 @@ def host_functions(host: VMModule) -> dict[str, FunctionSignature]:
     return functions
 
 
+class MissingFunctionError(StatusError, AttributeError):
+    """NOT_FOUND for `module.name` without such a function: also an `AttributeError`, so
+    `hasattr(module, name)` and `getattr(module, name, default)` work."""
+
+
 class Module:
     """A loaded program: call its host functions by attribute or by name."""
 
@@ -199,7 +204,10 @@ class Module:
     def __getattr__(self, name: str) -> Callable[..., Result]:
         if name.startswith("_"):  # private and special names: `module["_f"]` calls `_f`
             raise AttributeError(name)
-        return self[name]
+        try:
+            return self[name]
+        except StatusError as err:  # NOT_FOUND, and an AttributeError for `hasattr`/`getattr`
+            raise MissingFunctionError(err.code, err.message) from None
 
     def __dir__(self) -> list[str]:
         return [*super().__dir__(), *self._functions]

@@ -143,6 +143,8 @@ def test_unknown_function_is_not_found() -> None:
     with pytest.raises(StatusError, match=r"no host function 'other' \(functions: main\)") as info:
         module.other  # noqa: B018
     assert info.value.code == "NOT_FOUND"
+    assert not hasattr(module, "other") and getattr(module, "other", None) is None
+    assert hasattr(module, "main")
 
 
 @pytest.mark.parametrize("element", ["f8E4M3FN", "f8E5M2"])
