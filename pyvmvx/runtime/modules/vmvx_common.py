@@ -46,6 +46,8 @@ from pyvmvx.runtime.vm.ints import wrap_int
 U64 = (1 << 64) - 1
 _I64_MIN, _I64_MAX = -(1 << 63), (1 << 63) - 1
 _HIGH32 = U64 ^ 0xFFFFFFFF
+_PLAIN = 1 << 31
+"""Offsets, strides and sizes below this are 'plain' (see `plain_views`, `operand_regions`)."""
 
 # Elements of work allowed beyond the size of an export's buffers: keeps small self-overlapping
 # outputs (IREE's element-order semantics) working while bounding hostile ones.
@@ -100,6 +102,35 @@ def check_2d(
     if type(ref) is not Buffer:
         raise invalid_argument("ref is null" if ref is None else "ref type mismatch")
     ref.check_mapping(elem_size * offset, length, elem_size, write)
+    return ref
+
+
+def check_nd(
+    name: str,
+    ref: object,
+    elem_size: int,
+    offset: int,
+    strides: Sequence[int],
+    sizes: Sequence[int],
+    write: bool,
+) -> Buffer:
+    """IREE's `MAP_BUFFER_2D_*` check over `len(sizes)` dimensions, in its unsigned 64-bit
+    arithmetic: sizes and strides + 1 must fit 32 bits ("buffer overflow for <name>"), then
+    the ref and the mapping of the span are checked. Returns the buffer."""
+    guard = 0
+    span = 1
+    for size, stride in zip(sizes, strides, strict=True):
+        size &= U64
+        stride &= U64
+        guard |= size | ((stride + 1) & U64)
+        span += (size - 1) * stride
+    if guard & _HIGH32:
+        raise invalid_argument(f"buffer overflow for {name}")
+    length = span * elem_size
+    if type(ref) is not Buffer:
+        raise invalid_argument("ref is null" if ref is None else "ref type mismatch")
+    if 0 not in sizes:  # an empty region maps nothing (a tile past an empty buffer's end)
+        ref.check_mapping(elem_size * offset, length, elem_size, write)
     return ref
 
 
@@ -201,6 +232,56 @@ def locate(
     return Region(name, buffer, dtype, offset, tuple(shape), steps)
 
 
+Operand = tuple[str, object, np.dtype, int, Sequence[int], Sequence[int], bool]
+"""An export's operand: name, ref, element type, offset, sizes, strides, whether written."""
+
+
+def operand_regions(operands: Sequence[Operand], needed: bool = True) -> list[Region] | None:
+    """IREE's check of every operand, in order (`check_nd`), then each operand's exact region
+    (`locate`) if the kernel computes anything (`needed`); None if it does not.
+
+    Plain operands (every ref a `Buffer`, sizes in [1, 2**31), offsets and strides in
+    [0, 2**31), each region inside its buffer, written ones mutable) provably pass both, and
+    get the same regions built directly, without the checks' fixed cost.
+    """
+    regions = _plain_regions(operands)
+    if regions is None:
+        checked = [
+            (
+                name,
+                check_nd(name, ref, dtype.itemsize, offset, strides, sizes, write),
+                dtype,
+                offset,
+                tuple(s & U64 for s in sizes),
+                tuple(strides),
+            )
+            for name, ref, dtype, offset, sizes, strides, write in operands
+        ]
+        if not needed:
+            return None
+        return [locate(*entry) for entry in checked]
+    return regions if needed else None
+
+
+def _plain_regions(operands: Sequence[Operand]) -> list[Region] | None:
+    """`operand_regions`' regions of plain operands, or None if an operand is not plain."""
+    regions = []
+    for name, ref, dtype, offset, sizes, strides, write in operands:
+        if type(ref) is not Buffer or not 0 <= offset < _PLAIN or (write and not ref.mutable):
+            return None
+        last = offset
+        steps = []
+        for size, stride in zip(sizes, strides, strict=True):
+            if not (0 < size < _PLAIN and 0 <= stride < _PLAIN):
+                return None
+            last += (size - 1) * stride
+            steps.append(stride if size > 1 else 0)
+        if (last + 1) * dtype.itemsize > ref.length:
+            return None
+        regions.append(Region(name, ref, dtype, offset, tuple(sizes), tuple(steps)))
+    return regions
+
+
 def _extent(
     offset: int, shape: tuple[int, ...], strides: tuple[int, ...]
 ) -> tuple[tuple[int, ...], int, int]:
@@ -233,10 +314,6 @@ def may_overlap(shape: tuple[int, ...], strides: tuple[int, ...]) -> bool:
             return True
         reach += (n - 1) * step
     return False
-
-
-_PLAIN = 1 << 31
-"""Offsets, strides and sizes below this are 'plain' (see `plain_views`)."""
 
 
 def plain_views(

@@ -63,11 +63,12 @@ from pyvmvx.runtime.modules.vmvx_common import (
     Region,
     check_work,
     locate,
+    operand_regions,
     store,
     to_i64,
     work_limit,
 )
-from pyvmvx.runtime.modules.vmvx_ex_elementwise import OP_TABLE, OPS, TYPES, Op, check_nd
+from pyvmvx.runtime.modules.vmvx_ex_elementwise import OP_TABLE, OPS, TYPES, Op
 from pyvmvx.runtime.modules.vmvx_ex_matmul import _DTYPES, ACCUMULATE, _blasable, accepts
 from pyvmvx.runtime.status import invalid_argument
 
@@ -200,21 +201,25 @@ def conv_kernel(name: str) -> Kernel:
             zero_points = tuple(to_i64(z) for z in args[steps_at + 2 * spatial :])  # type: ignore[arg-type]
             if in_type.kind == "f" and any(zero_points):
                 raise invalid_argument("zero points of a float convolution must be 0")
-        operands = (
+        shapes = (
             ("in", in_type, (n, g, *window.spans(), c), False),
             ("filter", in_type, (g, *window.kernel, c, f), False),
             ("out", out_type, (n, g, *window.out, f), True),
         )
-        checked = []
-        for index, (label, dtype, shape, write) in enumerate(operands):
-            ref, offset, *strides = args[width * index : width * (index + 1)]
-            buffer = check_nd(label, ref, dtype.itemsize, offset, strides, shape, write)  # type: ignore[arg-type]
-            checked.append((label, buffer, dtype, offset, shape, tuple(strides)))
         accumulate = bool(flags & ACCUMULATE)
         depth = prod(window.kernel) * c
-        if 0 in (n, g, *window.out, f) or (depth == 0 and accumulate):
+        regions = operand_regions(
+            [
+                (label, args[at], dtype, args[at + 1], shape, args[at + 2 : at + width], write)
+                for at, (label, dtype, shape, write) in zip(
+                    range(0, 3 * width, width), shapes, strict=True
+                )
+            ],  # type: ignore[misc]
+            needed=not (0 in (n, g, *window.out, f) or (depth == 0 and accumulate)),
+        )
+        if regions is None:
             return ()
-        image, weights, target = (locate(*entry) for entry in checked)  # type: ignore[arg-type]
+        image, weights, target = regions
         _convolve(image, weights, target, window, zero_points, accumulate)
         return ()
 
@@ -338,18 +343,24 @@ def pool_kernel(name: str) -> Kernel:
         n, c, *out = (s & U64 for s in args[sizes_at : sizes_at + 2 + spatial])  # type: ignore[operator]
         steps_at = sizes_at + 2 + 2 * spatial
         window = _window(out, args[sizes_at + 2 + spatial : steps_at], args[steps_at:])
-        operands = (
-            ("in", in_type, (n, c, *window.spans()), False),
-            ("out", dtype, (n, c, *window.out), True),
+        regions = operand_regions(
+            [
+                ("in", args[0], in_type, args[1], (n, c, *window.spans()), args[2:width], False),
+                (
+                    "out",
+                    args[width],
+                    dtype,
+                    args[width + 1],
+                    (n, c, *window.out),
+                    args[width + 2 : sizes_at],
+                    True,
+                ),
+            ],  # type: ignore[list-item]
+            needed=0 not in (n, c, *window.out, *window.kernel),
         )
-        checked = []
-        for index, (label, item, shape, write) in enumerate(operands):
-            ref, offset, *strides = args[width * index : width * (index + 1)]
-            buffer = check_nd(label, ref, item.itemsize, offset, strides, shape, write)  # type: ignore[arg-type]
-            checked.append((label, buffer, item, offset, shape, tuple(strides)))
-        if 0 in (n, c, *window.out, *window.kernel):
+        if regions is None:
             return ()
-        image, target = (locate(*item) for item in checked)  # type: ignore[arg-type]
+        image, target = regions
         _pool(entry, cast, (src, dst), image, target, window)
         return ()
 

@@ -58,12 +58,11 @@ from pyvmvx.runtime.modules.vmvx_common import (
     Box,
     Kernel,
     Region,
-    locate,
+    operand_regions,
     plain_views,
     store,
 )
 from pyvmvx.runtime.status import invalid_argument
-from pyvmvx.runtime.vm.buffer import Buffer
 
 RANK = 4
 TYPES: dict[str, int] = {
@@ -95,7 +94,6 @@ _INTS = frozenset((4, 5, 6, 7, 8))
 _I1 = TYPES["i1"]
 _F32 = np.dtype(np.float32)
 _F64 = np.dtype(np.float64)
-_HIGH32 = U64 ^ 0xFFFFFFFF
 
 Arrays = Sequence[np.ndarray]
 Compute = Callable[[Arrays, int, int], np.ndarray]
@@ -646,35 +644,6 @@ OPS: tuple[str, ...] = tuple(OP_TABLE)
 # --- the exports --------------------------------------------------------------------------
 
 
-def check_nd(
-    name: str,
-    ref: object,
-    elem_size: int,
-    offset: int,
-    strides: Sequence[int],
-    sizes: Sequence[int],
-    write: bool,
-) -> Buffer:
-    """IREE's `MAP_BUFFER_2D_*` check over `len(sizes)` dimensions, in its unsigned 64-bit
-    arithmetic: sizes and strides + 1 must fit 32 bits ("buffer overflow for <name>"), then
-    the ref and the mapping of the span are checked. Returns the buffer."""
-    guard = 0
-    span = 1
-    for size, stride in zip(sizes, strides, strict=True):
-        size &= U64
-        stride &= U64
-        guard |= size | ((stride + 1) & U64)
-        span += (size - 1) * stride
-    if guard & _HIGH32:
-        raise invalid_argument(f"buffer overflow for {name}")
-    length = span * elem_size
-    if type(ref) is not Buffer:
-        raise invalid_argument("ref is null" if ref is None else "ref type mismatch")
-    if 0 not in sizes:  # an empty region maps nothing (a tile past an empty buffer's end)
-        ref.check_mapping(elem_size * offset, length, elem_size, write)
-    return ref
-
-
 def ex_kernel(arity: int) -> Kernel:
     """The export `ex.<arity>.4d` (see the module docstring)."""
     names = {1: ("in",), 2: ("lhs", "rhs"), 3: ("a", "b", "c")}[arity] + ("out",)
@@ -711,29 +680,15 @@ def ex_kernel(arity: int) -> Kernel:
         if views is not None:
             _compute(entry, src, dst, views[:-1], views[-1])
             return ()
-        checked = []
-        for index, name in enumerate(names):
-            ref, offset, *strides = args[index * width : (index + 1) * width]
-            dtype = dtypes[index]
-            buffer = check_nd(
-                name,
-                ref,
-                dtype.itemsize,
-                offset,
-                strides,
-                sizes,
-                index == arity,  # type: ignore[arg-type]
+        operands = [
+            (name, args[at], dtype, args[at + 1], sizes, args[at + 2 : at + width], name == "out")
+            for name, at, dtype in zip(
+                names, range(0, width * len(names), width), dtypes, strict=True
             )
-            checked.append((name, buffer, dtype, offset, tuple(strides)))
-        shape = tuple(s & U64 for s in sizes)  # type: ignore[operator]
-        if 0 in shape:
-            return ()
-        shape = tuple(shape[d] for d in kept)
-        regions = [
-            locate(n, b, d, o, shape, tuple(s[k] for k in kept))  # type: ignore[arg-type]
-            for n, b, d, o, s in checked
         ]
-        _run(entry, src, dst, regions)
+        regions = operand_regions(operands, needed=0 not in [s & U64 for s in sizes])  # type: ignore[arg-type, operator]
+        if regions is not None:
+            _run(entry, src, dst, regions)
         return ()
 
     return kernel

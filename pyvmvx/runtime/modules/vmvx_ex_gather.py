@@ -42,11 +42,11 @@ from pyvmvx.runtime.modules.vmvx_common import (
     Box,
     Region,
     check_work,
-    locate,
+    operand_regions,
     store,
     work_limit,
 )
-from pyvmvx.runtime.modules.vmvx_ex_elementwise import _STORAGE, RANK, TYPES, check_nd
+from pyvmvx.runtime.modules.vmvx_ex_elementwise import _STORAGE, RANK, TYPES
 from pyvmvx.runtime.status import invalid_argument, out_of_range
 
 _STRIDED = "r" + "I" * (1 + RANK)
@@ -65,20 +65,21 @@ def ex_iota(dim: int, types: int, *args: object) -> tuple[()]:
     if not 0 <= dim < RANK or types not in IOTA_TYPES:
         raise invalid_argument("unhandled flags")
     dtype = _STORAGE[types]
-    ref, offset, *strides = args[:_WIDTH]
-    sizes = args[_WIDTH:]
-    buffer = check_nd("out", ref, dtype.itemsize, offset, strides, sizes, True)  # type: ignore[arg-type]
-    shape = tuple(s & U64 for s in sizes)  # type: ignore[operator]
-    if 0 in shape:
+    shape = tuple(s & U64 for s in args[_WIDTH:])  # type: ignore[operator]
+    regions = operand_regions(
+        [("out", args[0], dtype, args[1], args[_WIDTH:], args[2:_WIDTH], True)],  # type: ignore[list-item]
+        needed=0 not in shape,
+    )
+    if regions is None:
         return ()
-    target = locate("out", buffer, dtype, offset, shape, tuple(strides))  # type: ignore[arg-type]
+    (target,) = regions
 
     def compute(out: np.ndarray, box: Box) -> None:
         start, stop, _ = box[dim].indices(shape[dim])
         values = np.arange(start, stop, dtype=np.int64).astype(dtype, copy=False)  # wraps
         out[...] = values.reshape([-1 if d == dim else 1 for d in range(RANK)])
 
-    store(target, compute, [buffer])
+    store(target, compute, [target.buffer])
     return ()
 
 
@@ -89,19 +90,20 @@ def ex_gather(types: int, *args: object) -> tuple[()]:
         raise invalid_argument("unhandled flags")
     dtype = _STORAGE[src]
     sizes = args[-RANK:]
-    operands = [("source", dtype, args[:_WIDTH], args[_WIDTH : _WIDTH + RANK], False)]
+    operands = [("source", dtype, 0, args[_WIDTH : _WIDTH + RANK], False)]
     for k in range(RANK):
-        at = _WIDTH + RANK + k * _WIDTH
-        operands.append((f"index{k}", _INDEX, args[at : at + _WIDTH], sizes, False))
-    operands.append(("out", dtype, args[-RANK - _WIDTH : -RANK], sizes, True))
-    checked = []
-    for name, element, (ref, offset, *strides), extent, write in operands:
-        buffer = check_nd(name, ref, element.itemsize, offset, strides, extent, write)  # type: ignore[arg-type]
-        shape = tuple(s & U64 for s in extent)  # type: ignore[operator]
-        checked.append((name, buffer, element, offset, shape, tuple(strides)))
-    if 0 in checked[-1][4]:
+        operands.append((f"index{k}", _INDEX, _WIDTH + RANK + k * _WIDTH, sizes, False))
+    operands.append(("out", dtype, len(args) - RANK - _WIDTH, sizes, True))
+    regions = operand_regions(
+        [
+            (name, args[at], element, args[at + 1], extent, args[at + 2 : at + _WIDTH], write)
+            for name, element, at, extent, write in operands
+        ],  # type: ignore[misc]
+        needed=0 not in [s & U64 for s in sizes],  # type: ignore[operator]
+    )
+    if regions is None:
         return ()
-    source, *indices, target = (locate(*item) for item in checked)  # type: ignore[arg-type]
+    source, *indices, target = regions
     buffers = [region.buffer for region in (source, *indices, target)]
     limit = work_limit(buffers)
     checked_indices: set[tuple[object, ...]] = set()

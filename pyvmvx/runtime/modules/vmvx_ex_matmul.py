@@ -46,11 +46,11 @@ from pyvmvx.runtime.modules.vmvx_common import (
     U64,
     Box,
     check_work,
-    locate,
+    operand_regions,
     store,
     work_limit,
 )
-from pyvmvx.runtime.modules.vmvx_ex_elementwise import TYPES, bf16_to_f32, check_nd
+from pyvmvx.runtime.modules.vmvx_ex_elementwise import TYPES, bf16_to_f32
 from pyvmvx.runtime.status import invalid_argument
 
 ACCUMULATE = 1
@@ -90,23 +90,20 @@ def ex_matmul(types: int, flags: int, *args: object) -> tuple[()]:
         raise invalid_argument("unhandled flags")
     in_type = np.dtype(np.uint16) if src == _BF16 else _DTYPES[src]  # bf16: the bits
     out_type = _DTYPES[dst]
-    batch, m, n, k = args[-4:]
-    operands = (
-        ("lhs", in_type, (batch, m, k), False),
-        ("rhs", in_type, (batch, k, n), False),
-        ("out", out_type, (batch, m, n), True),
-    )
-    checked = []
-    for index, (name, dtype, sizes, write) in enumerate(operands):
-        ref, offset, *strides = args[5 * index : 5 * index + 5]
-        buffer = check_nd(name, ref, dtype.itemsize, offset, strides, sizes, write)  # type: ignore[arg-type]
-        shape = tuple(s & U64 for s in sizes)  # type: ignore[operator]
-        checked.append((name, buffer, dtype, offset, shape, tuple(strides)))
+    sizes = args[-4:]
+    batch, m, n, k = (s & U64 for s in sizes)  # type: ignore[operator]
     accumulate = bool(flags & ACCUMULATE)
-    batch, m, n, k = (s & U64 for s in (batch, m, n, k))  # type: ignore[operator]
-    if 0 in (batch, m, n) or (k == 0 and accumulate):
+    regions = operand_regions(
+        [
+            ("lhs", args[0], in_type, args[1], (sizes[0], sizes[1], sizes[3]), args[2:5], False),
+            ("rhs", args[5], in_type, args[6], (sizes[0], sizes[3], sizes[2]), args[7:10], False),
+            ("out", args[10], out_type, args[11], sizes[:3], args[12:15], True),
+        ],  # type: ignore[list-item]
+        needed=not (0 in (batch, m, n) or (k == 0 and accumulate)),
+    )
+    if regions is None:
         return ()
-    lhs, rhs, target = (locate(*entry) for entry in checked)  # type: ignore[arg-type]
+    lhs, rhs, target = regions
     buffers = (lhs.buffer, rhs.buffer, target.buffer)
     limit = work_limit(buffers)
 

@@ -54,7 +54,7 @@ from pyvmvx.runtime.modules.vmvx_common import (
     Box,
     Region,
     check_work,
-    locate,
+    operand_regions,
     store,
     work_limit,
 )
@@ -64,7 +64,6 @@ from pyvmvx.runtime.modules.vmvx_ex_elementwise import (
     OPS,
     RANK,
     TYPES,
-    check_nd,
 )
 from pyvmvx.runtime.status import invalid_argument
 from pyvmvx.runtime.vm.buffer import Buffer
@@ -213,18 +212,19 @@ def _operands(
     sizes = tuple(s & U64 for s in args[-RANK:])  # type: ignore[operator]
     out_sizes = tuple(1 if d in reduced else n for d, n in enumerate(sizes))
     width = 2 + RANK
-    checked = []
+    operands = []
     labels = ["in", *_OUTPUT_LABELS[len(dtypes)]]
     for index, (label, dtype) in enumerate(zip(labels, [dtypes[0], *dtypes], strict=True)):
         ref, offset, *strides = args[index * width : (index + 1) * width]
-        shape = out_sizes if index else sizes
         if index:
             strides = [0 if d in reduced else s for d, s in enumerate(strides)]
-        buffer = check_nd(label, ref, dtype.itemsize, offset, strides, shape, bool(index))  # type: ignore[arg-type]
-        checked.append((label, buffer, dtype, offset, shape, tuple(strides)))
-    if 0 in sizes:  # nothing written, or nothing combined into the outputs
+        shape = out_sizes if index else sizes
+        operands.append((label, ref, dtype, offset, shape, strides, bool(index)))
+    # with a zero size nothing is written, or nothing combined into the outputs
+    regions = operand_regions(operands, needed=0 not in sizes)  # type: ignore[arg-type]
+    if regions is None:
         return None
-    source, *targets = (locate(*item) for item in checked)  # type: ignore[arg-type]
+    source, *targets = regions
     buffers = [region.buffer for region in (source, *targets)]
     return _Rows(source, reduced, buffers), targets
 
