@@ -246,6 +246,17 @@ class _Lowering:
                     self.flatten(op.else_arguments),
                 )
             )
+        elif isinstance(op, cf.SwitchOp):
+            self.emit(
+                cf.SwitchOp(
+                    op.flag,
+                    blocks[op.default_block],
+                    self.flatten(op.default_operands),
+                    op.case_values,
+                    [blocks[b] for b in op.case_blocks],
+                    [self.flatten(operands) for operands in op.case_operand],
+                )
+            )
         elif any(isinstance(v.type, TensorType) for v in op.operands):
             raise op_error(op, f"{_NAME}: {op.name} with tensor operands is not supported")
         else:
@@ -317,6 +328,8 @@ class _Lowering:
             self.slice_view(op)
         elif isinstance(op, arith.ConstantOp) and isinstance(op.result.type, TensorType):
             self.tensor_constant(op)
+        elif isinstance(op, tensor.EmptyOp):
+            self.empty(op)
         elif any(isinstance(v.type, TensorType) for v in (*op.operands, *op.results)):
             raise op_error(op, f"{_NAME}: {op.name} on the host is not supported yet")
         else:
@@ -350,6 +363,21 @@ class _Lowering:
         )
         buffer = self.emit(imported).results[1]
         self.values[op.result] = _Tensor(buffer, [self.index(size) for size in shape])
+
+    def empty(self, op: tensor.EmptyOp) -> None:
+        """A tensor of undefined contents left on the host (e.g. passed to another block):
+        an allocation of its size, not initialized (as MLIR leaves it). An unused one is
+        dropped."""
+        if not op.tensor.uses:
+            return
+        type_ = op.tensor.type
+        assert isinstance(type_, TensorType)
+        self.element_type(type_, op)  # refuses types with no host storage
+        dynamic = iter(op.dynamic_sizes)
+        dims = [next(dynamic) if s < 0 else self.index(s) for s in type_.get_shape()]
+        size = self.byte_size(type_, dims)
+        allocate = host.AllocatorAllocateOp(self.allocator, self.affinity, size)
+        self.values[op.tensor] = _Tensor(self.emit(allocate).results[0], dims)
 
     def dim(self, op: tensor.DimOp) -> None:
         """The known size; for an index only known at run time, a select among them."""

@@ -2,7 +2,7 @@
 
 `tensor_programs/host_control.mlir` is compiled once per codegen mode and called with numpy
 values: loops (`scf.for`, `scf.while`), branches (`scf.if`, `scf.index_switch`,
-`cf.cond_br`) and a `cf.assert` around dispatches, scalar arguments and results,
+`cf.cond_br`, `cf.switch`) and a `cf.assert` around dispatches, scalar arguments and results,
 `tensor.extract` (i1, i8, i64, f16, f32, f64 elements) and `tensor.dim` on the host, i1
 tensors as numpy bools, Python scalars for rank-0 tensors and a chain of dispatches whose
 dead temporary's buffer is reused.
@@ -160,6 +160,15 @@ def test_index_switch_with_a_tensor_result(ukernels: str) -> None:
     a = np.array([1, -2, 3, 0.5], np.float32)
     for k, expected in ((0, a + 1), (1, a * 3), (2, a), (7, a)):
         np.testing.assert_array_equal(module.switch(a, k), expected)
+
+
+@pytest.mark.parametrize("ukernels", MODES)
+def test_cf_switch_passes_tensors_to_its_successors(ukernels: str) -> None:
+    module = _load(ukernels)
+    a = np.array([1, -2, 3, 0.5, 7], np.float32)
+    b = np.array([2, 2, -3, 0.25, 9], np.float32)
+    for k, expected in ((1, a + b), (2, np.maximum(a, b)), (0, a), (-5, a)):
+        np.testing.assert_array_equal(module.cf_switch(k, a, b), expected)
 
 
 def test_a_numpy_scalar_must_have_the_declared_dtype() -> None:

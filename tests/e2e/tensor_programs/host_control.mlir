@@ -200,6 +200,26 @@ func.func @switch(%a: tensor<4xf32>, %k: index) -> tensor<4xf32> {
   func.return %r : tensor<4xf32>
 }
 
+// cf.switch passing tensors to its successors: a + b for 1, max(a, b) for 2, a otherwise.
+func.func @cf_switch(%k: i32, %a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %d = tensor.dim %a, %c0 : tensor<?xf32>
+  %e = tensor.empty(%d) : tensor<?xf32>
+  cf.switch %k : i32, [
+    default: ^done(%a : tensor<?xf32>),
+    1: ^add(%e : tensor<?xf32>),
+    2: ^max
+  ]
+^add(%init: tensor<?xf32>):
+  %s = linalg.add ins(%a, %b : tensor<?xf32>, tensor<?xf32>) outs(%init : tensor<?xf32>) -> tensor<?xf32>
+  cf.br ^done(%s : tensor<?xf32>)
+^max:
+  %m = linalg.max ins(%a, %b : tensor<?xf32>, tensor<?xf32>) outs(%e : tensor<?xf32>) -> tensor<?xf32>
+  cf.br ^done(%m : tensor<?xf32>)
+^done(%r: tensor<?xf32>):
+  func.return %r : tensor<?xf32>
+}
+
 // arith.select of two tensors on a scalar condition: a choice of buffers and sizes.
 func.func @pick(%c: i1, %a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xf32> {
   %r = arith.select %c, %a, %b : tensor<?xf32>

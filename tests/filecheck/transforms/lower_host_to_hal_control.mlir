@@ -161,3 +161,52 @@ func.func @pick(%c: i1, %a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xf32> {
 // CHECK-NEXT:    %[[D:.*]] = arith.select %[[C]], %[[DA]], %[[DB]] : index
 // CHECK-NEXT:    %[[R:.*]] = arith.select %[[C]], %[[A]], %[[B]] : !hal.buffer
 // CHECK:         hal.buffer_view.create buffer(%[[R]] : !hal.buffer){{.*}} shape([%[[D]]])
+
+// cf.switch passes tensors to its successors as their buffers and dynamic sizes, like
+// cf.br and cf.cond_br.
+func.func @switch(%i: i32, %a: tensor<?xf32>) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %d = tensor.dim %a, %c0 : tensor<?xf32>
+  cf.switch %i : i32, [
+    default: ^done(%a : tensor<?xf32>),
+    3: ^step
+  ]
+^step:
+  %s = flow.dispatch @ex::@step[%d](%a, %d) : (tensor<?xf32>{%d}, index) -> tensor<?xf32>{%d}
+  cf.br ^done(%s : tensor<?xf32>)
+^done(%r: tensor<?xf32>):
+  func.return %r : tensor<?xf32>
+}
+
+// CHECK-LABEL: func.func @switch(
+// CHECK-SAME:      %[[I:.*]]: i32, %{{.*}}: !hal.buffer_view) -> !hal.buffer_view
+// CHECK:         %[[D:.*]] = hal.buffer_view.dim
+// CHECK:         %[[A:.*]] = hal.buffer_view.buffer
+// CHECK:         cf.switch %[[I]] : i32, [
+// CHECK-NEXT:      default: ^[[DONE:.*]](%[[A]], %[[D]] : !hal.buffer, index),
+// CHECK-NEXT:      3: ^[[STEP:.*]]
+// CHECK-NEXT:    ]
+// CHECK-NEXT:  ^[[STEP]]:
+// CHECK:         %[[S:.*]] = hal.allocator.allocate
+// CHECK:         hal.command_buffer.dispatch{{.*}} bindings([(%[[A]] : !hal.buffer)[{{.*}}], (%[[S]] : !hal.buffer)[{{.*}}]])
+// CHECK:         cf.br ^[[DONE]](%[[S]], %[[D]] : !hal.buffer, index)
+// CHECK-NEXT:  ^[[DONE]](%[[R:.*]]: !hal.buffer, %[[RD:.*]]: index):
+// CHECK:         hal.buffer_view.create buffer(%[[R]] : !hal.buffer){{.*}} shape([%[[RD]]])
+
+// A tensor.empty left on the host (here passed to another block) is an uninitialized
+// allocation of its size; an unused one allocates nothing.
+func.func @empty(%n: index) -> tensor<?x3xf32> {
+  %unused = tensor.empty() : tensor<8xf32>
+  %e = tensor.empty(%n) : tensor<?x3xf32>
+  cf.br ^done(%e : tensor<?x3xf32>)
+^done(%r: tensor<?x3xf32>):
+  func.return %r : tensor<?x3xf32>
+}
+
+// CHECK-LABEL: func.func @empty(
+// CHECK-SAME:      %[[N:.*]]: index) -> !hal.buffer_view
+// CHECK:         %[[ROW:.*]] = arith.muli %[[N]], %{{.*}} : index
+// CHECK-NEXT:    %[[SIZE:.*]] = arith.muli %[[ROW]], %{{.*}} : index
+// CHECK-NEXT:    %[[E:.*]] = hal.allocator.allocate<%{{.*}} : !hal.allocator> affinity(%{{.*}}) : !hal.buffer{%[[SIZE]]}
+// CHECK-NOT:     hal.allocator.allocate
+// CHECK:         hal.buffer_view.create buffer(%[[E]] : !hal.buffer)[%{{.*}}, %[[SIZE]]] shape([%[[N]], %{{.*}}])
