@@ -8,7 +8,8 @@ or IREE's tensor form on `iree_tensor_ext.dispatch.tensor` bindings) and/or a wh
 
 - `input`: parse and verify; only functions and executables at the top level, and at most
   one hand-written host `vm.module` (taken out for the file's host module; no phase sees it).
-- `flow`: private calls inlined; each compute op of a function outlined into a
+- `flow`: private calls inlined; constant expressions evaluated (`pyvmvx-const-eval`); each
+  compute op of a function outlined into a
   `hal.executable.source` in IREE's executable-sources form, `flow.dispatch` on the host
   (`pyvmvx-form-dispatches`). A module of executables is left as it is.
 - `executable-sources`: every `hal.executable.source @name` becomes `hal.executable @name`

@@ -56,6 +56,18 @@ def resource_bytes(key: str) -> bytes | None:
     return None if text is None else bytes.fromhex(text[2:])
 
 
+def add_resource(owner: ModuleOp, name: str, data: bytes, alignment: int = 64) -> str:
+    """A new blob holding `data` (behind MLIR's alignment header), under a key derived from
+    `name` that no other blob has; released when `owner`, the module using it, is
+    garbage-collected."""
+    storage = _storage()
+    key = storage.declare_resource(name)
+    header = alignment.to_bytes(HEADER_BYTES, "little")
+    storage.parse_resource(key, "0x" + (header + data).hex().upper())
+    weakref.finalize(owner, _release, [key])
+    return key
+
+
 def _release(keys: list[str]) -> None:
     storage = _storage()
     for key in keys:

@@ -32,6 +32,7 @@ _PASSES: dict[str, str] = {
     ),
     "fold-memref-alias-ops": "fold_memref_alias_ops:FoldMemRefAliasOpsPass",
     "inline": "inline:InlinePass",
+    "pyvmvx-const-eval": "const_eval:ConstEvalPass",
     "pyvmvx-form-dispatches": "form_dispatches:FormDispatchesPass",
     "pyvmvx-lower-conv-to-ex-conv": "lower_conv_to_ex_conv:LowerConvToExConvPass",
     "pyvmvx-lower-pooling-to-ex-pool": "lower_pooling_to_ex_pool:LowerPoolingToExPoolPass",

@@ -204,7 +204,7 @@ class Phase:
 
 
 PHASES = (
-    Phase("flow", ((Anchor.MODULE, "inline,pyvmvx-form-dispatches"),)),
+    Phase("flow", ((Anchor.MODULE, "inline,pyvmvx-const-eval,pyvmvx-form-dispatches"),)),
     Phase(
         "codegen",
         (
