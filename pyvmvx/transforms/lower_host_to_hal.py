@@ -257,9 +257,7 @@ class _Lowering:
                     [self.flatten(operands) for operands in op.case_operand],
                 )
             )
-        elif any(isinstance(v.type, TensorType) for v in op.operands):
-            raise op_error(op, f"{_NAME}: {op.name} with tensor operands is not supported")
-        else:
+        else:  # no tensor operands: the cf ops above are the only ones that take them
             op.detach()
             op.successors = [blocks[b] for b in op.successors]
             self.emit(op)

@@ -522,14 +522,6 @@ CASES: list[Case] = [
         run="inline",
     ),
     Case(
-        "host_branch_operands",
-        f"func.func @f(%i: i32, %a: tensor<4xf32>) -> tensor<4xf32> {{\n"
-        f"  cf.switch %i : i32, [default: ^next(%a : tensor<4xf32>)]  {MARK}\n"
-        "^next(%b: tensor<4xf32>):\n  func.return %b : tensor<4xf32>\n}\n",
-        "cf.switch with tensor operands is not supported",
-        run="pyvmvx-lower-host-to-hal",
-    ),
-    Case(
         "host_extract_f8",
         "func.func @f(%t: tensor<2xf8E4M3FN>) {\n  %c1 = arith.constant 1 : index\n"
         f"  %s = tensor.extract %t[%c1] : tensor<2xf8E4M3FN>  {MARK}\n"
