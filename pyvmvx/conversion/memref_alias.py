@@ -44,12 +44,15 @@ def access_parts(op: Operation) -> tuple[SSAValue, Sequence[SSAValue]] | None:
 
 
 def rebuild_access(op: Operation, target: SSAValue, indices: Sequence[SSAValue]) -> Operation:
-    """`op` (a load or store) accessing `target` at `indices`; other properties are kept."""
+    """`op` (a load or store) accessing `target` at `indices`; other properties are kept.
+
+    The new op has `op`'s class, so a parsed op keeps MLIR's syntax and its `alignment`.
+    """
     if isinstance(op, memref.LoadOp):
-        new = memref.LoadOp.get(target, indices)
+        new = type(op).get(target, indices)
     else:
         assert isinstance(op, memref.StoreOp)
-        new = memref.StoreOp.get(op.value, target, indices)
+        new = type(op).get(op.value, target, indices)
     new.properties.update(op.properties)
     new.attributes.update(op.attributes)
     new.location = op.location

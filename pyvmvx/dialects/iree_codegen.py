@@ -7,6 +7,8 @@ A minimal subset of IREE's `IREECodegenAttrs.td` and `IREECPUAttrs.td`, with IRE
   pipeline attribute (`#iree_codegen.vmvx_pipeline`, `#iree_codegen.no_pipeline`,
   `#iree_codegen.pass_pipeline<"...">`, `#iree_codegen.transform_dialect_codegen`) or, in the
   older spelling, a bare `DispatchLoweringPassPipeline` name (`VMVXDefault`, `None`, ...).
+  IREE 3.13 reads only the attributes: a bare name that has one is read as it (and so printed
+  as IREE prints it); the others stay bare.
 - `#iree_cpu.lowering_config<distribution = [64, 64, 0], ...>` on the root compute op: the
   workgroup (distribution) tile sizes; other tiling levels are kept and printed, not used.
 - `#iree_codegen.lowering_config<tile_sizes = [[64, 64, 0], ...]>`, IREE's older form whose
@@ -182,6 +184,14 @@ def _parse_pipeline_case(parser: AttrParser) -> str:
     return name
 
 
+_PIPELINE_OF_CASE: dict[str, Attribute] = {
+    "VMVXDefault": VMVXPipelineAttr(),
+    "None": NoPipelineAttr(),
+    "TransformDialectCodegen": TransformDialectCodegenAttr(),
+}
+"""The pipeline attribute IREE 3.13 spells each older bare pipeline name with."""
+
+
 # --- translation_info -------------------------------------------------------------------
 
 
@@ -224,7 +234,8 @@ class TranslationInfoAttr(ParametrizedAttribute):
             parser.parse_punctuation("=")
             pipeline = parser.parse_optional_attribute()
             if pipeline is None:
-                pipeline = DispatchLoweringPassPipelineAttr(_parse_pipeline_case(parser))
+                case = _parse_pipeline_case(parser)
+                pipeline = _PIPELINE_OF_CASE.get(case, DispatchLoweringPassPipelineAttr(case))
             spec: Attribute = NoneAttr()
             if parser.parse_optional_keyword("codegen_spec"):
                 parser.parse_punctuation("=")

@@ -1017,19 +1017,17 @@ class FuncOp(IRDLOperation):
         tied = _tied_list(self, len(outputs))
         arg_attrs = self.arg_attrs.data if self.arg_attrs is not None else None
         block = self.body.blocks.first
-        # A declaration prints bare types, unless a tied result must name an argument.
-        named = block is not None or any(t != TIED_NONE for t in tied)
 
         def print_arg_name(i: int) -> None:
+            # A declaration names its arguments `%argN`, as IREE prints it.
             if block is not None:
                 printer.print_operand(block.args[i])
             else:
                 printer.print_string(f"%arg{i}")
 
         def print_arg(i: int) -> None:
-            if named:
-                print_arg_name(i)
-                printer.print_string(": ")
+            print_arg_name(i)
+            printer.print_string(": ")
             printer.print_attribute(inputs[i])
             if arg_attrs is not None and arg_attrs[i].data:
                 printer.print_string(" ")

@@ -126,7 +126,7 @@ def _flatten_root(op: Operation) -> tuple[Operation, list[Index]] | None:
         )
     elif isinstance(op, memref.AllocaOp):
         sizes = shape_values(result_type, op.dynamic_sizes)
-        new = memref.AllocaOp.build(
+        new = type(op).build(
             operands=[_element_count(sizes, op), []],
             result_types=[new_type],
             properties={"alignment": op.alignment},

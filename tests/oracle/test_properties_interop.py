@@ -1,10 +1,13 @@
-"""IREE 3.13's spelling of properties outside an op's syntax, checked against `iree-opt`.
+"""IREE 3.13's spelling of properties, checked against `iree-opt`.
 
 IREE 3.13 prints them in a property dictionary (`vm.rodata private @t <alignment = 64> ...`)
-and rejects them in the attribute dictionary. pyvmvx must print exactly IREE's text, read it
-back, and still read the older attribute-dictionary spelling of IREE's older lit tests
-(printed in the new one, which `iree-opt` then parses). Skipped without `iree-opt` (the
-`oracle` extra, see `conftest`).
+or in the op's syntax (`memref.load ... alignment(16) nontemporal(true)`, `memref.global ...
+alignment = 64`) and rejects them in the attribute dictionary. The same holds for the other
+spellings here that 3.13 changed: `util.func` declarations name their arguments, and
+`translation_info` takes a pipeline attribute (`#iree_codegen.vmvx_pipeline`, formerly the
+bare `VMVXDefault`, which 3.13 rejects). pyvmvx must print exactly IREE's text, read it back,
+and still read the older spellings of IREE's older lit tests (printed in the new one, which
+`iree-opt` then parses). Skipped without `iree-opt` (the `oracle` extra, see `conftest`).
 """
 
 from __future__ import annotations
@@ -43,6 +46,17 @@ util.func public @uf(%arg0: index) -> !util.buffer {
 hal.executable.source private @src <objects = <{#hal.executable.target<"vmvx", \
 "vmvx-bytecode-fb"> = [#hal.executable.object<{path = "a.o"}>]}>> attributes {tag} {
 }
+memref.global "private" constant @mg : memref<2xf32> = dense<[1.000000e+00, 2.000000e+00]> \
+alignment = 64
+util.func private @decl(%arg0: i32 {iree.abi.foo}, %arg1: index) -> (i32, f32)
+util.func private @access(%arg0: memref<4xf32>, %arg1: f32, %arg2: index) attributes \
+{translation_info = #iree_codegen.translation_info<pipeline = #iree_codegen.vmvx_pipeline>} {
+  memref.store %arg1, %arg0[%arg2] alignment(16) nontemporal(true) {tag} : memref<4xf32>
+  %0 = memref.load %arg0[%arg2] nontemporal(true) : memref<4xf32>
+  %alloca = memref.alloca() alignment = 64 : memref<4xf32>
+  %alloc = memref.alloc(%arg2) alignment = 32 : memref<?xf32>
+  util.return
+}
 """
 
 OLD_SPELLING = """\
@@ -75,6 +89,16 @@ util.func public @uf(%arg0: index) -> !util.buffer {
 }
 hal.executable.source private @src attributes {tag, objects = #hal.executable.objects<{\
 #hal.executable.target<"vmvx", "vmvx-bytecode-fb"> = [#hal.executable.object<{path = "a.o"}>]}>} {
+}
+memref.global "private" constant @mg : memref<2xf32> = dense<[1.0, 2.0]> {alignment = 64 : i64}
+util.func private @decl(i32 {iree.abi.foo}, index) -> (i32, f32)
+util.func private @access(%arg0: memref<4xf32>, %arg1: f32, %arg2: index) attributes \
+{translation_info = #iree_codegen.translation_info<pipeline = VMVXDefault>} {
+  memref.store %arg1, %arg0[%arg2] {tag, alignment = 16 : i64, nontemporal = true} : memref<4xf32>
+  %0 = memref.load %arg0[%arg2] {nontemporal = true} : memref<4xf32>
+  %alloca = memref.alloca() {alignment = 64 : i64} : memref<4xf32>
+  %alloc = memref.alloc(%arg2) {alignment = 32 : i64} : memref<?xf32>
+  util.return
 }
 """
 

@@ -10,6 +10,9 @@ Which class to use (build with these; matching with `isinstance` works as noted)
 
 - `memref.global`, `memref.copy`, `memref.cast`: `memref.GlobalOp`, `CopyOp`, `CastOp` here,
   subclasses of `xdsl.dialects.memref`'s, so matching the upstream class keeps working.
+- `memref.load`, `store`, `alloc`, `alloca`: `memref.LoadOp`, `StoreOp`, `AllocOp`, `AllocaOp`
+  (subclasses likewise) print `alignment`/`nontemporal` in MLIR's syntax, not the attribute
+  dictionary IREE 3.13 rejects; load and store gain MLIR's `alignment`.
 - `linalg.matmul`: `linalg.MatmulOp` here, a subclass of `xdsl.dialects.linalg.ops.MatmulOp`
   with MLIR's casting body (mixed element types) and `indexing_maps = [...]` syntax.
 - `linalg.batch_matmul`, `mmt4d`, `matvec`, `vecmat`, `dot`: `linalg.BatchMatmulOp`,

@@ -2,7 +2,9 @@
 
 `math.isnan`, `math.isinf`, `math.isfinite` and `math.isnormal` take a float (or a vector or
 tensor of floats) and give an `i1` of the same shape: `%r = math.isnan %x : f32`. The
-`fastmath` flags are MLIR's optional property, kept in the attribute dictionary.
+`fastmath` flags are MLIR's optional property, spelt as MLIR prints it
+(`math.isinf %x fastmath<ninf> : f64`); the attribute-dictionary spelling, which IREE 3.13
+rejects, still reads.
 """
 
 from typing import Self
@@ -49,9 +51,13 @@ class _FloatClassificationOp(IRDLOperation):
     @classmethod
     def parse(cls, parser: Parser) -> Self:
         operand = parser.parse_unresolved_operand()
-        attributes = dict(parser.parse_optional_attr_dict())
         properties: dict[str, Attribute] = {}
-        if "fastmath" in attributes:
+        if parser.parse_optional_keyword("fastmath") is not None:
+            properties["fastmath"] = FastMathFlagsAttr.new(
+                FastMathFlagsAttr.parse_parameter(parser)
+            )
+        attributes = dict(parser.parse_optional_attr_dict())
+        if "fastmath" in attributes and "fastmath" not in properties:
             properties["fastmath"] = attributes.pop("fastmath")
         parser.parse_punctuation(":")
         type_ = parser.parse_type()
@@ -65,10 +71,10 @@ class _FloatClassificationOp(IRDLOperation):
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         printer.print_operand(self.operand)
-        attributes = dict(self.attributes)
         if self.fastmath is not None:
-            attributes["fastmath"] = self.fastmath
-        printer.print_op_attributes(attributes)
+            printer.print_string(" fastmath")
+            self.fastmath.print_parameter(printer)
+        printer.print_op_attributes(self.attributes)
         printer.print_string(" : ")
         printer.print_attribute(self.operand.type)
 

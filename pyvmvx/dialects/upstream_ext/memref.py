@@ -6,7 +6,7 @@ for parsed ops); build new ops with these classes to get the custom syntax when 
 """
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import cast
+from typing import ClassVar, cast
 
 from xdsl.dialect_interfaces.op_asm import OpAsmDialectInterface
 from xdsl.dialects import memref
@@ -14,6 +14,7 @@ from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     I64,
     ArrayAttr,
+    BoolAttr,
     DenseArrayBase,
     DenseIntOrFPElementsAttr,
     DenseResourceAttr,
@@ -32,6 +33,8 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Dialect, Operation, SSAValue
 from xdsl.irdl import (
+    AnyAttr,
+    VarConstraint,
     base,
     irdl_op_definition,
     operand_def,
@@ -138,13 +141,21 @@ def _cast_compatible(source: Attribute, dest: Attribute) -> bool:
     return _compatible_layouts(source, dest)
 
 
-_GLOBAL_SYNTAX_PROPERTIES = ("sym_name", "sym_visibility", "type", "initial_value", "constant")
+_GLOBAL_SYNTAX_PROPERTIES = (
+    "sym_name",
+    "sym_visibility",
+    "type",
+    "initial_value",
+    "constant",
+    "alignment",
+)
 
 
 @irdl_op_definition
 class GlobalOp(memref.GlobalOp):
-    """`memref.global "private" constant @c : memref<2xf32> = dense<[1.0, 2.0]> {alignment = 8}`
-    (the alignment is an i64 property).
+    """`memref.global "private" constant @c : memref<2xf32> = dense<[1.0, 2.0]> alignment = 8`
+    (the alignment is an i64 property; the older `{alignment = 8 : i64}`, which IREE 3.13
+    rejects, still reads).
 
     The initializer is optional (an external global), `uninitialized`, or an elements
     attribute (`dense<...>`, `dense_resource<...>`) whose type is the memref's tensor type
@@ -230,8 +241,13 @@ class GlobalOp(memref.GlobalOp):
             initial_value = _parse_initial_value(parser, memref_type)
             if parser.parse_optional_punctuation(":") is not None:
                 parser.raise_error("the initial value takes the memref's type: omit its type")
+        alignment: Attribute | None = None
+        if parser.parse_optional_keyword("alignment") is not None:
+            parser.parse_punctuation("=")
+            alignment = IntegerAttr(parser.parse_integer(), i64)
         attributes = dict(parser.parse_optional_attr_dict())
-        alignment = attributes.pop("alignment", None)
+        if alignment is None:
+            alignment = attributes.pop("alignment", None)
         op = cls(
             sym_name,
             memref_type,
@@ -259,6 +275,8 @@ class GlobalOp(memref.GlobalOp):
         elif self.initial_value is not None:
             printer.print_string(" = ")
             self.initial_value.print_without_type(printer)
+        if self.alignment is not None:
+            printer.print_string(f" alignment = {self.alignment.value.data}")
         extra = {k: v for k, v in self.properties.items() if k not in _GLOBAL_SYNTAX_PROPERTIES}
         printer.print_op_attributes({**extra, **self.attributes})
 
@@ -494,6 +512,257 @@ class ExpandShapeOp(memref.ExpandShapeOp):
                 raise VerifyException(f"invalid output shape provided at pos {pos}")
 
 
+# --- load / store / alloc / alloca ---------------------------------------------------
+#
+# MLIR spells their properties in the syntax (`alignment(16) nontemporal(true)`,
+# `alignment = 64`); IREE 3.13 rejects them in the attribute dictionary, where xDSL prints
+# them. The attribute-dictionary spelling still reads.
+
+
+def _verify_access(op: "LoadOp | StoreOp", kind: str) -> None:
+    """One index per dimension and a positive power-of-two alignment.
+
+    (Upstream's checks are not reused: the parent's `verify_` checks the parent's properties.)
+    """
+    rank = cast(MemRefType, op.memref.type).get_num_dims()
+    if rank != len(op.indices):
+        raise VerifyException(
+            f"incorrect number of indices for {kind}, expected {rank} but got {len(op.indices)}"
+        )
+    if op.alignment is not None:
+        value = op.alignment.value.data
+        if value <= 0 or value & (value - 1):
+            raise VerifyException(f"alignment {value} is not a positive power of two")
+
+
+def _pop_older_spelling(attributes: dict[str, Attribute], props: dict[str, Attribute]) -> None:
+    """Move the properties written in the attribute dictionary (older spelling) to `props`."""
+    for name in ("alignment", "nontemporal"):
+        if name not in props and name in attributes:
+            props[name] = attributes.pop(name)
+
+
+def _parse_access_properties(
+    parser: Parser,
+) -> tuple[dict[str, Attribute], dict[str, Attribute]]:
+    """`alignment(16)? nontemporal(true)? {attrs}?` (clauses in either order, as MLIR reads
+    them): (properties, discardable attributes)."""
+    props: dict[str, Attribute] = {}
+    while True:
+        if "alignment" not in props and parser.parse_optional_keyword("alignment"):
+            with parser.in_parens():
+                props["alignment"] = IntegerAttr(parser.parse_integer(), i64)
+        elif "nontemporal" not in props and parser.parse_optional_keyword("nontemporal"):
+            with parser.in_parens():
+                props["nontemporal"] = BoolAttr.from_bool(parser.parse_boolean())
+        else:
+            break
+    attributes = dict(parser.parse_optional_attr_dict())
+    _pop_older_spelling(attributes, props)
+    return props, attributes
+
+
+def _print_access_properties(printer: Printer, op: "LoadOp | StoreOp") -> None:
+    """`alignment(N)` and `nontemporal(true)` when set, then the attribute dictionary."""
+    if op.alignment is not None:
+        printer.print_string(f" alignment({op.alignment.value.data})")
+    if op.nontemporal is not None and op.nontemporal.value.data:
+        printer.print_string(" nontemporal(true)")
+    printer.print_op_attributes(op.attributes)
+
+
+@irdl_op_definition
+class LoadOp(memref.LoadOp):
+    """`memref.load %m[%i] alignment(16)? nontemporal(true)? : memref<4xf32>`; `alignment`
+    (an i64 property, MLIR's) is missing upstream."""
+
+    name = "memref.load"
+
+    T: ClassVar = VarConstraint("T", AnyAttr())
+
+    nontemporal = opt_prop_def(BoolAttr, default_value=BoolAttr.from_bool(False))
+    alignment = opt_prop_def(IntegerAttr[I64])
+
+    memref = operand_def(MemRefType.constr(T))
+    indices = var_operand_def(IndexType())
+    res = result_def(T)
+
+    assembly_format = None
+
+    def verify_(self) -> None:
+        _verify_access(self, "load")
+
+    @classmethod
+    def parse(cls, parser: Parser) -> "LoadOp":
+        ref = parser.parse_unresolved_operand()
+        indices = parser.parse_comma_separated_list(
+            Parser.Delimiter.SQUARE, parser.parse_unresolved_operand
+        )
+        props, attributes = _parse_access_properties(parser)
+        parser.parse_punctuation(":")
+        memref_type = _parse_memref_type(parser)
+        return cls(
+            operands=[
+                parser.resolve_operand(ref, memref_type),
+                [parser.resolve_operand(i, IndexType()) for i in indices],
+            ],
+            result_types=[memref_type.get_element_type()],
+            properties=props,
+            attributes=attributes,
+        )
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.memref)
+        with printer.in_square_brackets():
+            printer.print_list(self.indices, printer.print_operand)
+        _print_access_properties(printer, self)
+        printer.print_string(" : ")
+        printer.print_attribute(self.memref.type)
+
+
+@irdl_op_definition
+class StoreOp(memref.StoreOp):
+    """`memref.store %v, %m[%i] alignment(16)? nontemporal(true)? : memref<4xf32>`;
+    `alignment` (an i64 property, MLIR's) is missing upstream."""
+
+    name = "memref.store"
+
+    T: ClassVar = VarConstraint("T", AnyAttr())
+
+    nontemporal = opt_prop_def(BoolAttr, default_value=BoolAttr.from_bool(False))
+    alignment = opt_prop_def(IntegerAttr[I64])
+
+    value = operand_def(T)
+    memref = operand_def(MemRefType.constr(T))
+    indices = var_operand_def(IndexType())
+
+    assembly_format = None
+
+    def verify_(self) -> None:
+        _verify_access(self, "store")
+
+    @classmethod
+    def parse(cls, parser: Parser) -> "StoreOp":
+        value = parser.parse_unresolved_operand()
+        parser.parse_punctuation(",")
+        ref = parser.parse_unresolved_operand()
+        indices = parser.parse_comma_separated_list(
+            Parser.Delimiter.SQUARE, parser.parse_unresolved_operand
+        )
+        props, attributes = _parse_access_properties(parser)
+        parser.parse_punctuation(":")
+        memref_type = _parse_memref_type(parser)
+        return cls(
+            operands=[
+                parser.resolve_operand(value, memref_type.get_element_type()),
+                parser.resolve_operand(ref, memref_type),
+                [parser.resolve_operand(i, IndexType()) for i in indices],
+            ],
+            properties=props,
+            attributes=attributes,
+        )
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.value)
+        printer.print_string(", ")
+        printer.print_operand(self.memref)
+        with printer.in_square_brackets():
+            printer.print_list(self.indices, printer.print_operand)
+        _print_access_properties(printer, self)
+        printer.print_string(" : ")
+        printer.print_attribute(self.memref.type)
+
+
+def _parse_memref_type(parser: Parser) -> MemRefType:
+    pos = parser.pos
+    memref_type = parser.parse_type()
+    if not isinstance(memref_type, MemRefType):
+        parser.raise_error(f"expected a memref type, got {memref_type}", pos, parser.pos)
+    return memref_type
+
+
+def _parse_alloc(cls: "type[AllocOp] | type[AllocaOp]", parser: Parser) -> "AllocOp | AllocaOp":
+    """`(%d, ...)` `[%s, ...]`? `alignment = N`? `{attrs}`? `: memref<...>`."""
+    sizes = parser.parse_comma_separated_list(
+        Parser.Delimiter.PAREN, parser.parse_unresolved_operand
+    )
+    symbols = parser.parse_optional_comma_separated_list(
+        Parser.Delimiter.SQUARE, parser.parse_unresolved_operand
+    )
+    props: dict[str, Attribute] = {}
+    if parser.parse_optional_keyword("alignment") is not None:
+        parser.parse_punctuation("=")
+        props["alignment"] = IntegerAttr(parser.parse_integer(), i64)
+    attributes = dict(parser.parse_optional_attr_dict())
+    _pop_older_spelling(attributes, props)
+    parser.parse_punctuation(":")
+    memref_type = _parse_memref_type(parser)
+    return cls.build(
+        operands=[
+            [parser.resolve_operand(d, IndexType()) for d in sizes],
+            [parser.resolve_operand(s, IndexType()) for s in symbols or ()],
+        ],
+        result_types=[memref_type],
+        properties=props,
+        attributes=attributes,
+    )
+
+
+def _print_alloc(printer: Printer, op: "AllocOp | AllocaOp") -> None:
+    with printer.in_parens():
+        printer.print_list(op.dynamic_sizes, printer.print_operand)
+    if op.symbol_operands:
+        with printer.in_square_brackets():
+            printer.print_list(op.symbol_operands, printer.print_operand)
+    if op.alignment is not None:
+        printer.print_string(f" alignment = {op.alignment.value.data}")
+    printer.print_op_attributes(op.attributes)
+    printer.print_string(" : ")
+    printer.print_attribute(op.memref.type)
+
+
+@irdl_op_definition
+class AllocOp(memref.AllocOp):
+    """`memref.alloc(%d)[%s]? alignment = 64? : memref<?xf32>`."""
+
+    name = "memref.alloc"
+
+    dynamic_sizes = var_operand_def(IndexType)
+    symbol_operands = var_operand_def(IndexType)
+    memref = result_def(MemRefType)
+    alignment = opt_prop_def(IntegerAttr[I64])
+
+    @classmethod
+    def parse(cls, parser: Parser) -> "AllocOp":
+        return cast(AllocOp, _parse_alloc(cls, parser))
+
+    def print(self, printer: Printer) -> None:
+        _print_alloc(printer, self)
+
+
+@irdl_op_definition
+class AllocaOp(memref.AllocaOp):
+    """`memref.alloca(%d)[%s]? alignment = 64? : memref<?xf32>`."""
+
+    name = "memref.alloca"
+
+    dynamic_sizes = var_operand_def(IndexType)
+    symbol_operands = var_operand_def(IndexType)
+    memref = result_def(MemRefType)
+    alignment = opt_prop_def(IntegerAttr[I64])
+
+    assembly_format = None
+
+    @classmethod
+    def parse(cls, parser: Parser) -> "AllocaOp":
+        return cast(AllocaOp, _parse_alloc(cls, parser))
+
+    def print(self, printer: Printer) -> None:
+        _print_alloc(printer, self)
+
+
 # --- dim ------------------------------------------------------------------------------
 
 
@@ -524,5 +793,17 @@ class DimOp(memref.DimOp):
 
 
 MemRef: Dialect = extend_dialect(
-    memref.MemRef, [GlobalOp, CopyOp, CastOp, CollapseShapeOp, ExpandShapeOp, DimOp]
+    memref.MemRef,
+    [
+        GlobalOp,
+        CopyOp,
+        CastOp,
+        CollapseShapeOp,
+        ExpandShapeOp,
+        DimOp,
+        LoadOp,
+        StoreOp,
+        AllocOp,
+        AllocaOp,
+    ],
 )

@@ -59,7 +59,7 @@ func.func @dynamic_subspan(%i: index, %j: index, %k: index, %n: index, %m: index
 
 // Allocas (static and dynamic) and constant globals; a global's value is reshaped.
 
-// CHECK: memref.global "private" constant @table : memref<6xi32> = dense<[1, 2, 3, 4, 5, 6]> {alignment = 64 : i64}
+// CHECK: memref.global "private" constant @table : memref<6xi32> = dense<[1, 2, 3, 4, 5, 6]> alignment = 64
 memref.global "private" constant @table : memref<2x3xi32> = dense<[[1, 2, 3], [4, 5, 6]]> {alignment = 64 : i64}
 // CHECK: memref.global "private" constant @ones : memref<4xf32> = dense<1.000000e+00>
 memref.global "private" constant @ones : memref<2x2xf32> = dense<1.0>
@@ -72,7 +72,7 @@ func.func @internal(%i: index, %j: index, %n: index) -> (i32, f32) {
   // CHECK-NEXT: %[[X:.*]] = memref.load %[[T]][%[[TL]]] : memref<6xi32>
   %t = memref.get_global @table : memref<2x3xi32>
   %x = memref.load %t[%i, %j] : memref<2x3xi32>
-  // CHECK-NEXT: %[[SA:.*]] = memref.alloca() {alignment = 16 : i64} : memref<8xf32>
+  // CHECK-NEXT: %[[SA:.*]] = memref.alloca() alignment = 16 : memref<8xf32>
   %sa = memref.alloca() {alignment = 16 : i64} : memref<2x4xf32>
   // CHECK-NEXT: %[[DS:.*]] = affine.apply affine_map<()[s0] -> ((s0 * 4))> ()[%[[N]]]
   // CHECK-NEXT: %[[DA:.*]] = memref.alloca(%[[DS]]) : memref<?xf32>

@@ -13,7 +13,7 @@ func.func @subview(%m: memref<8x16xf32>, %i: index, %j: index, %o: index, %s: in
   %v0 = memref.subview %m[%o, 4] [4, 6] [1, 2] : memref<8x16xf32> to memref<4x6xf32, strided<[16, 2], offset: ?>>
   %v = memref.load %v0[%i, %j] : memref<4x6xf32, strided<[16, 2], offset: ?>>
   // CHECK-NEXT: %[[COL2:.*]] = affine.apply affine_map<()[s0, s1] -> ((s0 * s1))> ()[%[[J]], %[[S]]]
-  // CHECK-NEXT: memref.store %[[V]], %[[M]][%[[I]], %[[COL2]]] {nontemporal = true} : memref<8x16xf32>
+  // CHECK-NEXT: memref.store %[[V]], %[[M]][%[[I]], %[[COL2]]] nontemporal(true) : memref<8x16xf32>
   %w0 = memref.subview %m[0, 0] [8, 4] [1, %s] : memref<8x16xf32> to memref<8x4xf32, strided<[16, ?]>>
   memref.store %v, %w0[%i, %j] {nontemporal = true} : memref<8x4xf32, strided<[16, ?]>>
   // CHECK-NEXT: func.return %[[V]] : f32

@@ -11,7 +11,7 @@
 ], flags = Indirect>
 
 // CHECK-LABEL: func.func @tensor_dispatch(
-// CHECK-SAME:  translation_info = #iree_codegen.translation_info<pipeline = VMVXDefault>
+// CHECK-SAME:  translation_info = #iree_codegen.translation_info<pipeline = #iree_codegen.vmvx_pipeline>
 func.func @tensor_dispatch(%n: index) attributes {translation_info = #iree_codegen.translation_info<pipeline = VMVXDefault>} {
   %c0 = arith.constant 0 : index
   // CHECK: hal.interface.binding.subspan layout(<constants = 1, bindings = [#hal.pipeline.binding<storage_buffer, "ReadOnly|Indirect">, #hal.pipeline.binding<storage_buffer, Indirect>], flags = Indirect>) binding(0) alignment(64) offset(%{{.*}}) flags("ReadOnly|Indirect") : !iree_tensor_ext.dispatch.tensor<readonly:tensor<?x16xf32>>{%{{.*}}}

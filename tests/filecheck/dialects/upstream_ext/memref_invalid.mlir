@@ -1,6 +1,6 @@
 // RUN: pyvmvx-opt %s --split-input-file --verify-diagnostics --parsing-diagnostics | filecheck %s
 
-// Verifier and parser errors of memref.global, memref.copy and memref.cast.
+// Verifier and parser errors of memref.global, copy, cast, load, store and alloca.
 
 memref.global "private" @dynamic : memref<?xf32>
 // CHECK: type should be static shaped memref, but got memref<?xf32>
@@ -24,6 +24,35 @@ memref.global "private" @bad_elements : memref<2xf32> = dense<[1, 2]> : tensor<2
 
 memref.global "private" @misaligned : memref<2xf32> = uninitialized {alignment = 48 : i64}
 // CHECK: alignment attribute value 48 is not a power of 2
+
+// -----
+
+memref.global "private" @misaligned_new_spelling : memref<2xf32> alignment = 12
+// CHECK: alignment attribute value 12 is not a power of 2
+
+// -----
+
+func.func @misaligned_load(%m: memref<4xf32>, %i: index) {
+  %0 = memref.load %m[%i] alignment(3) : memref<4xf32>
+  func.return
+}
+// CHECK: 'memref.load' op alignment 3 is not a positive power of two
+
+// -----
+
+func.func @store_index_count(%m: memref<4x4xf32>, %v: f32, %i: index) {
+  memref.store %v, %m[%i] : memref<4x4xf32>
+  func.return
+}
+// CHECK: 'memref.store' op incorrect number of indices for store, expected 2 but got 1
+
+// -----
+
+func.func @misaligned_alloca() {
+  %0 = memref.alloca() alignment = 0 : memref<4xf32>
+  func.return
+}
+// CHECK: Alignment attribute must be positive, got 0
 
 // -----
 

@@ -80,7 +80,7 @@ util.func private @use_globals() -> (i32, i32, index) {
 // CHECK-NEXT: util.func private @add(%arg0: tensor<4xf32>, %arg1: tensor<4xf32>) -> tensor<4xf32> {
 // CHECK:      util.func private @inplace(%arg0: tensor<4xf32>) -> %arg0 {
 // CHECK:      util.func private @reshape(%arg0: tensor<4xf32>, %arg1: i32) -> (%arg0 as tensor<2x2xf32>, i32) {
-// CHECK:      util.func private @sink(tensor<4xf32>)
+// CHECK:      util.func private @sink(%arg0: tensor<4xf32>)
 // CHECK-NEXT: util.func private @pair() -> (i32, index)
 // CHECK-NEXT: util.func @default_visibility() {
 // CHECK:      util.func private @never_inlined(%arg0: i32) -> i32 attributes {inlining_policy = #util.inline.never} {
@@ -172,8 +172,14 @@ util.func private @buffers(%bindings: !util.list<!util.buffer>, %any: !util.list
 // -----
 
 // !util.list<!util.variant> is the same type as !util.list<?>.
-// CHECK: util.func private @variant_list(!util.list<?>, !util.list<!util.list<i32>>)
+// CHECK: util.func private @variant_list(%arg0: !util.list<?>, %arg1: !util.list<!util.list<i32>>)
 util.func private @variant_list(%l: !util.list<!util.variant>, %m: !util.list<!util.list<i32>>)
+
+// -----
+
+// A declaration reads with or without argument names and prints IREE's `%argN` names.
+// CHECK: util.func private @unnamed(%arg0: i32 {iree.abi.foo}, %arg1: index) -> (i32, f32)
+util.func private @unnamed(i32 {iree.abi.foo}, index) -> (i32, f32)
 
 // -----
 
