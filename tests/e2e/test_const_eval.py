@@ -40,10 +40,12 @@ func.func @main(%x: tensor<2x3xf32>) -> tensor<2x4xf32> {{
   %z = arith.constant 0.0 : f32
   %o = tensor.empty() : tensor<2x4xf32>
   %f = linalg.fill ins(%z : f32) outs(%o : tensor<2x4xf32>) -> tensor<2x4xf32>
-  %m = linalg.matmul ins(%x, %t : tensor<2x3xf32>, tensor<3x4xf32>) outs(%f : tensor<2x4xf32>) -> tensor<2x4xf32>
-  %y = linalg.generic {{indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>,
-      affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>],
-      iterator_types = ["parallel", "parallel"]}} ins(%m, %b, %inv : tensor<2x4xf32>, tensor<4xf32>, tensor<4xf32>)
+  %m = linalg.matmul ins(%x, %t : tensor<2x3xf32>, tensor<3x4xf32>)
+      outs(%f : tensor<2x4xf32>) -> tensor<2x4xf32>
+  %y = linalg.generic {{indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>,
+      affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d1)>,
+      affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}}
+      ins(%m, %b, %inv : tensor<2x4xf32>, tensor<4xf32>, tensor<4xf32>)
       outs(%o : tensor<2x4xf32>) {{
   ^bb0(%a: f32, %c: f32, %s: f32, %out: f32):
     %sum = arith.addf %a, %c : f32
@@ -68,7 +70,8 @@ func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
     %r = arith.divf %one, %a : f32
     linalg.yield %r : f32
   } -> tensor<2xf32>
-  %y = linalg.add ins(%x, %inv : tensor<2xf32>, tensor<2xf32>) outs(%e : tensor<2xf32>) -> tensor<2xf32>
+  %y = linalg.add ins(%x, %inv : tensor<2xf32>, tensor<2xf32>)
+      outs(%e : tensor<2xf32>) -> tensor<2xf32>
   func.return %y : tensor<2xf32>
 }
 """
