@@ -504,3 +504,158 @@ def test_pool_3d_bounds() -> None:
         with pytest.raises(StatusError) as err:
             MODULE.call("ex.pool.3d", *args)
         assert err.value.code == code
+
+
+@pytest.mark.parametrize(
+    ("kernel_w", "dilation_w", "in_stride_w"), [((1 << 64) - 1, 1, 1), ((1 << 63) + 1, 2, 0)]
+)
+def test_pool_window_span_past_2_64_is_refused(
+    kernel_w: int, dilation_w: int, in_stride_w: int
+) -> None:
+    """A window whose input span is 2**64 (or 2**64 + 1) does not wrap to an empty (or
+    one-element) input region whose windows the kernel then walks (an OverflowError escaped
+    when the output overlapping itself made it select a part of them): the span saturates
+    and fails the input's size check (`crash-pool-window-span-wraps.bin` in the fuzz corpus)."""
+    image = Buffer(np.ones(16, np.int32), mutable=False)
+    out = Buffer(np.zeros(2, np.int32), mutable=True)
+    with pytest.raises(StatusError) as err:
+        MODULE.call("ex.pool", OPS.index("arith.maxsi"), types("i32", "i32"),
+                    image, 0, 0, 0, 4, in_stride_w, out, 0, 0, 0, 1, 0,
+                    1, 1, 1, 2, 1, kernel_w, 1, 1, 1, dilation_w)  # fmt: skip
+    assert err.value.code == "INVALID_ARGUMENT" and "buffer overflow for in" in str(err.value)
+    assert not out.data.any()
+
+
+# --- ex.pool maximumf/minimumf, bit for bit ------------------------------------------------
+
+BITS = {np.dtype(np.float16): np.uint16, np.dtype(np.float32): np.uint32}
+BITS |= {np.dtype(np.float64): np.uint64}
+
+
+def _specials(dtype: np.dtype) -> list[int]:
+    """Bit patterns of `dtype`: ±0, ±inf, small values, and NaNs of both signs, quiet and
+    signaling, with different payloads (two signaling ones AND to +inf)."""
+    bits = dtype.itemsize * 8
+    mantissa = np.finfo(dtype).nmant
+    sign, quiet = 1 << (bits - 1), 1 << (mantissa - 1)
+    exponent = (sign - 1) ^ ((1 << mantissa) - 1)
+    numbers = np.array([0.0, 1.0, -1.0, 2.5, np.inf], dtype).view(BITS[dtype])
+    nans = [quiet, quiet | 1, quiet | 6, 1, 2, 5, quiet >> 1]
+    return [int(b) | s for b in numbers for s in (0, sign)] + [
+        exponent | payload | s for payload in nans for s in (0, sign)
+    ]
+
+
+def _pick_bits(name: str, a: int, b: int, dtype: np.dtype) -> int:
+    """The ex ops' `maximumf`/`minimumf` (`_signed_zeros`) of two bit patterns: a NaN
+    operand, else the larger/smaller value; of two NaNs or equal values (two zeros) the AND
+    (max) or OR (min) of the bits."""
+    x, y = np.array([a, b], BITS[dtype]).view(dtype)
+    is_max = name == "arith.maximumf"
+    if (np.isnan(x) and np.isnan(y)) or x == y:
+        return a & b if is_max else a | b
+    if np.isnan(x) or np.isnan(y):
+        return a if np.isnan(x) else b
+    return a if (x > y) == is_max else b
+
+
+def pool_bits_reference(
+    name: str, image: np.ndarray, old: np.ndarray, window: tuple[int, ...]
+) -> np.ndarray:
+    """`out = op(out, extf(in))` over the taps in order, on bit patterns of the output type
+    (`extf` as numpy's `astype`: a NaN keeps its sign and payload, f32's come out quiet)."""
+    spatial = old.ndim - 2
+    kernel, strides, dilations = (window[i * spatial : (i + 1) * spatial] for i in range(3))
+    bits = BITS[old.dtype]
+    with np.errstate(invalid="ignore"):  # widening a signaling NaN
+        wide = image.astype(old.dtype).view(bits)
+    out = old.view(bits).copy()
+    for index in itertools.product(*map(range, old.shape)):
+        b, ch, *o = index
+        total = int(out[index])
+        for k in itertools.product(*map(range, kernel)):
+            at = (y * s + i * d for y, i, s, d in zip(o, k, strides, dilations, strict=True))
+            total = _pick_bits(name, total, int(wide[(b, ch, *at)]), old.dtype)
+        out[index] = total
+    return out
+
+
+@st.composite
+def bit_pool_cases(draw: st.DrawFn) -> tuple:
+    """max/min `ex.pool` or `ex.pool.3d` of f16/f32/f64 (or a float widened to them), the
+    input and the initial output drawn from a palette of special bit patterns (some examples
+    without NaNs or zeros, some with many) and small floats."""
+    spatial = draw(st.sampled_from([2, 3]))
+    name = draw(st.sampled_from(["arith.maximumf", "arith.minimumf"]))
+    dst = draw(st.sampled_from(["f16", "f32", "f64"]))
+    narrower = {"f16": [], "f32": ["f16"], "f64": ["f16", "f32"]}[dst]
+    src = draw(st.sampled_from([dst, dst, dst, *narrower]))
+    top = 3 if spatial == 2 else 2
+    n, c = (draw(st.integers(1, 2)) for _ in range(2))
+    out = tuple(draw(st.integers(1, top)) for _ in range(spatial))
+    kernel = tuple(draw(st.integers(0, top)) for _ in range(spatial))
+    steps = tuple(draw(st.integers(1, 3)) for _ in range(2 * spatial))
+    spans = tuple(map(span, out, kernel, steps[:spatial], steps[spatial:]))
+    operands = []
+    for shape, code in (((n, c, *spans), src), ((n, c, *out), dst)):
+        dtype = np.dtype(DTYPES[code])
+        palette = draw(st.lists(st.sampled_from(_specials(dtype)), max_size=5))
+        count = int(np.prod(shape))
+        small = st.floats(-2, 2, width=16).map(lambda v, t=dtype: int(np.array(v, t).view(BITS[t])))
+        items = draw(st.lists(st.sampled_from(palette) | small if palette else small,
+                              min_size=count, max_size=count))  # fmt: skip
+        data = np.array(items, BITS[dtype]).view(dtype).reshape(shape)
+        order = tuple(draw(st.permutations(range(2 + spatial))))
+        pad, offset = draw(st.integers(0, 2)), draw(st.integers(0, 3))
+        operands.append(Operand(shape, dtype, order, pad, offset, data))
+    return name, (src, dst), (n, c, *out, *kernel, *steps), operands
+
+
+@SETTINGS
+@given(bit_pool_cases())
+def test_pool_max_min_bit_exact(case: tuple) -> None:
+    """numpy's one-pass pick repaired at its NaNs and zeros gives the scalar op's every bit."""
+    name, (src, dst), sizes, (image, out) = case
+    old = out.values()
+    args: list[object] = [OPS.index(name), types(src, dst)]
+    args += image.args(Buffer(image.data, mutable=False)) + out.args(Buffer(out.data, mutable=True))
+    MODULE.call("ex.pool" if len(out.shape) == 4 else "ex.pool.3d", *args, *sizes)
+    expected = pool_bits_reference(name, image.values(), old, sizes[len(out.shape) :])
+    got = out.values().view(BITS[old.dtype])
+    np.testing.assert_array_equal(got, expected)
+
+
+@pytest.mark.parametrize(
+    ("name", "dtype", "taps", "initial", "expected"),
+    [  # one output, a 1×3 window: taps, initial output and result as bit patterns (f32)
+        ("arith.maximumf", np.float32, [0x80000000, 0x00000000, 0x80000000], 0x80000000, 0),
+        ("arith.maximumf", np.float32, [0x80000000] * 3, 0x80000000, 0x80000000),
+        ("arith.minimumf", np.float32, [0x00000000, 0x80000000, 0x00000000], 0, 0x80000000),
+        ("arith.minimumf", np.float32, [0x00000000] * 3, 0x00000000, 0x00000000),
+        ("arith.maximumf", np.float32, [0x3F800000, 0xFFC00003, 0x7FC00005], 0, 0x7FC00001),
+        ("arith.minimumf", np.float32, [0x7FC00001, 0x3F800000, 0xFFC00002], 0, 0xFFC00003),
+        ("arith.maximumf", np.float32, [0x7F800001, 0xBF800000, 0x7F800002], 0, 0x7F800000),
+        ("arith.maximumf", np.float16, [0x7E01, 0x8000, 0x7E02], 0x8000, 0x7E00),
+        (
+            "arith.minimumf",
+            np.float64,
+            [0xFFF8000000000001, 0, 0x7FF8000000000002],
+            0,
+            0xFFF8000000000003,
+        ),
+    ],  # fmt: skip
+)
+def test_pool_max_min_nan_and_zero_bits(
+    name: str, dtype: type, taps: list[int], initial: int, expected: int
+) -> None:
+    """The signed zeros and NaN bits of the scalar op, two NaNs giving the AND (max) or OR
+    (min) of their bits, two signaling NaNs' AND +inf."""
+    bits = BITS[np.dtype(dtype)]
+    image = np.array(taps, bits).view(dtype)
+    out = np.array([initial], bits).view(dtype)
+    code = {np.float16: "f16", np.float32: "f32", np.float64: "f64"}[dtype]
+    MODULE.call("ex.pool", OPS.index(name), types(code, code),
+                Buffer(image, mutable=False), 0, 0, 0, 3, 1,
+                Buffer(out, mutable=True), 0, 0, 0, 1, 1,
+                1, 1, 1, 1, 1, 3, 1, 1, 1, 1)  # fmt: skip
+    assert int(out.view(bits)[0]) == expected

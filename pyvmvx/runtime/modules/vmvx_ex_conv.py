@@ -22,7 +22,8 @@ INVALID_ARGUMENT. Offsets, strides and sizes count elements, as in IREE's export
 NHWC/HWCF, NCHW/FCHW, lower ranks (a spatial dim of size 1), grouped or depthwise
 convolutions (c = f = 1, the channel as the group) are all strides. The input region checked
 is `(n, g, span..., c)` with `span = (out-1)*stride + (kernel-1)*dilation + 1` per spatial
-dim (0 if the output or kernel size is 0). `types` and `flags` are those of `ex.matmul`
+dim (0 if the output or kernel size is 0; at most 2**64 - 1, so a longer one fails the size
+check). `types` and `flags` are those of `ex.matmul`
 (`vmvx_ex_matmul`), with its semantics: floats summed in the output type (f16 in f32, rounded
 once), integers exact and wrapped (a zero point counts modulo the output's width, as MLIR's
 cast of it to the output type does); conv strides and dilations must be in [1, 2**32) (else
@@ -116,9 +117,11 @@ class Window(NamedTuple):
     dilation: tuple[int, ...]
 
     def spans(self) -> tuple[int, ...]:
-        """The input extent of each spatial dimension a window reads."""
+        """The input extent of each spatial dimension a window reads, at most 2**64 - 1: a
+        longer one fails the input's size check instead of wrapping to an empty (or
+        one-element) region that 2**64 kernel taps would then walk."""
         return tuple(
-            (o - 1) * s + (k - 1) * d + 1 if o and k else 0
+            min((o - 1) * s + (k - 1) * d + 1, U64) if o and k else 0
             for o, k, s, d in zip(self.out, self.kernel, self.stride, self.dilation, strict=True)
         )
 
@@ -361,49 +364,99 @@ def pool_kernel(name: str) -> Kernel:
         if regions is None:
             return ()
         image, target = regions
-        _pool(entry, cast, (src, dst), image, target, window)
+        _pool(combine, cast, (src, dst), image, target, window)
         return ()
 
     return kernel
 
 
 def _pool(
-    entry: Op,
+    name: str,
     cast: str | None,
     codes: tuple[int, int],
     image: Region,
     target: Region,
     window: Window,
 ) -> None:
-    """`target = entry(... entry(target, cast(tap_1)) ..., cast(tap_n))` over the window taps
-    of the located regions `image` and `target` (of type codes `codes`)."""
+    """`target = name(... name(target, cast(tap_1)) ..., cast(tap_n))` over the window taps
+    of the located regions `image` and `target` (of type codes `codes`). `maximumf` and
+    `minimumf` take numpy's pick, one pass per tap, and then the exact op only at the outputs
+    where the two may differ (`_suspects`)."""
     src, dst = codes
+    entry = OP_TABLE[name]
     dtype = target.dtype
     buffers = (image.buffer, target.buffer)
-    direct = None if dst == TYPES["f16"] else entry.direct  # exact on all but f16
+    pick = _PICKS.get(name)
     limit = work_limit(buffers)
     spatial = len(window.out)
-    lead = (_EVERY,) * (2 + spatial)
+
+    def taps(windows: np.ndarray) -> Iterator[np.ndarray]:
+        """The cast taps of `windows` (outputs..., kernel...) in window order."""
+        for position in window.taps():
+            tap = windows[(..., *position)]
+            if cast is not None:
+                tap = np.asarray(OP_TABLE[cast].compute([tap], src, dst))
+                tap = tap.astype(dtype, casting="unsafe", copy=False)
+            yield tap
 
     def compute(out: np.ndarray, box: Box) -> None:
         bn, bc, *bo = box
         x = image.select((bn, bc, *[_EVERY] * spatial))
         check_work("in", prod(x.shape), limit)
         windows = _windows(x, window, tuple(bo))
-        total = target.select(box).array().copy(order="K")  # the layout the taps often share
-        spare = np.empty_like(total)
+        initial = target.select(box).array()
+        total = initial.copy(order="K")  # the layout the taps often share
         with np.errstate(all="ignore"):
-            for position in window.taps():
-                tap = windows[(*lead, *position)]
-                if cast is not None:
-                    tap = np.asarray(OP_TABLE[cast].compute([tap], src, dst))
-                    tap = tap.astype(dtype, casting="unsafe", copy=False)
-                if direct is None:
-                    step = entry.compute([total, tap], dst, dst)
-                    total = np.asarray(step).astype(dtype, casting="unsafe")
-                else:  # straight into the spare array, then swap
-                    direct(total, tap, out=spare)
-                    total, spare = spare, total
+            if pick is None:
+                total = _fold(entry, dst, total, taps(windows))
+            else:
+                for tap in taps(windows):
+                    pick(total, tap, out=total)
+                suspect = _suspects(pick, total)
+                if suspect is not None and np.count_nonzero(suspect) * _GATHER > suspect.size:
+                    total = _fold(entry, dst, initial.copy(order="K"), taps(windows))
+                elif suspect is not None:
+                    flat = np.flatnonzero(suspect)  # 10x faster than n-d nonzero
+                    at = np.unravel_index(flat, suspect.shape)
+                    total[at] = _fold(entry, dst, initial[at], taps(windows[at]))
         np.copyto(out, total, casting="unsafe")
 
     store(target, compute, buffers)
+
+
+_PICKS = {"arith.maximumf": np.maximum, "arith.minimumf": np.minimum}
+"""numpy's pick of the float pooling ops `maximumf`/`minimumf`: it propagates NaN, and has
+their result but for a signed zero's sign and a NaN's bits."""
+_GATHER = 8
+"""Above 1/8 of the outputs suspect, the exact op reruns on all of them: gathering the
+taps of one output (`windows[at]`) costs about as much as eight of the exact op's passes."""
+
+
+def _suspects(pick: np.ufunc, total: np.ndarray) -> np.ndarray | None:
+    """Where `pick`'s fold `total` may differ in bits from the exact op's: the NaNs (whose
+    bits the op's order gives) and the zeros of the sign `pick` may have taken wrongly (-0.0
+    for max, which is right only if no +0.0 was among the values; +0.0 for min); None if
+    nowhere (the common case: two cheap scans, numpy's `max` propagating NaN)."""
+    nan, zero = bool(np.isnan(total.max())), bool((total == 0).any())
+    if not (nan or zero):
+        return None
+    suspect = np.isnan(total) if nan else np.zeros(total.shape, bool)
+    if zero:
+        suspect |= (total == 0) & (np.signbit(total) == (pick is np.maximum))
+    return suspect if suspect.any() else None
+
+
+def _fold(entry: Op, dst: int, total: np.ndarray, taps: Iterator[np.ndarray]) -> np.ndarray:
+    """`entry(... entry(total, tap_1) ..., tap_n)` exactly, in `total`'s dtype (of type code
+    `dst`); `total` may be overwritten."""
+    dtype = total.dtype
+    direct = None if dst == TYPES["f16"] else entry.direct  # exact on all but f16
+    spare = np.empty_like(total)
+    for tap in taps:
+        if direct is None:
+            step = entry.compute([total, tap], dst, dst)
+            total = np.asarray(step).astype(dtype, casting="unsafe")
+        else:  # straight into the spare array, then swap
+            direct(total, tap, out=spare)
+            total, spare = spare, total
+    return total
