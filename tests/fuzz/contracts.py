@@ -149,6 +149,13 @@ class Guarded:
         self.buffer = Buffer(self.backing[GUARD : GUARD + self.length], mutable=self.mutable)
         self.initial = self.backing.copy()
 
+    def load(self, data: bytes) -> None:
+        """Start the buffer with `data` (cut to its length; the rest stays zero): its contents
+        before the call, which `check` compares with."""
+        data = data[: self.length]
+        self.backing[GUARD : GUARD + len(data)] = np.frombuffer(data, np.uint8)
+        self.initial = self.backing.copy()
+
     def check(self, *, unchanged: bool = False) -> None:
         """`ContractViolation` if a guard byte changed, a read-only buffer changed, or (with
         `unchanged`, after a refused call) anything changed."""

@@ -9,13 +9,18 @@ Input layout (`decode_call`; missing bytes read as 0):
 - per integer argument, one byte `b`: below 0x80 the value `b`; below 0xC0 `SPECIALS[b -
   0x80]` (modulo their count: boundary values around 2**31, 2**32, 2**63, 2**64, signed and
   unsigned, and just outside the accepted ranges); else the next 8 (`I`) or 4 (`i`) bytes,
-  little-endian unsigned.
+  little-endian unsigned;
+- the rest: the new buffers' initial contents, each buffer's in turn (as many bytes as it
+  holds; those left without any stay zero-filled), so that index arrays, NaNs and zero
+  points reach the kernels.
 
 Contract: only `StatusError`; guard bytes and read-only buffers never change, and a refused
 call changes nothing.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from contracts import Guarded, Surface, main
 
@@ -76,13 +81,17 @@ def decode_call(data: bytes) -> tuple[str, list[object], list[Guarded]]:
         else:
             made.append(Guarded(LENGTHS[byte & 7], bool(byte & MUTABLE)))
             args.append(made[-1].buffer)
+    for guarded in made:
+        guarded.load(data[reader.at : reader.at + guarded.length])
+        reader.at += guarded.length
     return name, args, made
 
 
-def encode_call(name: str, *args: int | bytes) -> bytes:
+def encode_call(name: str, *args: int | bytes, contents: Sequence[bytes] = ()) -> bytes:
     """The input `decode_call` reads as a call of `name`: an int is an integer argument (a
     special one by its index, others as their bit pattern), a one-byte `bytes` a ref argument's
-    byte (see `buffer`)."""
+    byte (see `buffer`); `contents` are the initial bytes of the new buffers, in order (each
+    padded with zeros to its buffer's length, but the last)."""
     kinds = MODULE.signature(name)[1:].partition("_")[0]
     out = bytearray([EXPORTS.index(name)])
     for kind, arg in zip(kinds, args, strict=True):
@@ -95,6 +104,15 @@ def encode_call(name: str, *args: int | bytes) -> bytes:
         else:
             width = WIDTHS[kind]
             out += bytes([RAW]) + (arg % (1 << 8 * width)).to_bytes(width, "little")
+    if contents:
+        lengths = [guarded.length for guarded in decode_call(bytes(out))[2]]
+        if len(contents) > len(lengths) or any(
+            len(data) > length for data, length in zip(contents, lengths, strict=False)
+        ):
+            raise ValueError(f"contents do not fit the new buffers of {name} ({lengths} bytes)")
+        for data, length in zip(contents[:-1], lengths, strict=False):
+            out += data.ljust(length, b"\0")
+        out += contents[-1]
     return bytes(out)
 
 

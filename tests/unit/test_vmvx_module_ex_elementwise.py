@@ -500,6 +500,29 @@ def test_errors(changes: dict[str, object], code: str, text: str) -> None:
         assert bytes(out.data) == before
 
 
+@pytest.mark.parametrize(
+    ("op", "types"),
+    [
+        ("copy", 0),
+        ("copy", 10 * 0x101),
+        ("arith.bitcast", 10 | TYPES["f32"] << 8),
+        ("arith.bitcast", TYPES["i16"] | 0xFF << 8),
+        ("arith.select", 0),
+        ("arith.select", 0xFF * 0x101),
+    ],
+)
+def test_unknown_type_codes_are_unhandled_flags(op: str, types: int) -> None:
+    """The ops taking any pair of equal (`copy`, `select`) or same-width (`bitcast`) types
+    still refuse a code that is no type (a KeyError escaped: the fuzz corpus's
+    `crash-select-type-code-0.bin`)."""
+    arity = 3 if op == "arith.select" else 1
+    buffer = Buffer(np.zeros(4, np.uint8), mutable=True)
+    with pytest.raises(StatusError, match="unhandled flags") as info:
+        MODULE.call(f"ex.{'ternary' if arity == 3 else 'unary'}.4d", OPS.index(op), types,
+                    *[buffer, 0, 0, 0, 0, 1] * (arity + 1), 1, 1, 1, 1)  # fmt: skip
+    assert info.value.code == "INVALID_ARGUMENT" and not buffer.data.any()
+
+
 def test_division_by_zero_is_an_error() -> None:
     lhs = Buffer(np.array([4, 5], np.int32), mutable=False)
     rhs = Buffer(np.array([1, 0], np.int32), mutable=False)

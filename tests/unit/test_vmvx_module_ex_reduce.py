@@ -390,6 +390,21 @@ def test_argreduce_self_overlapping_index() -> None:
     assert index[0] == 2
 
 
+def test_argreduce_refused_after_the_index_leaves_it_unchanged() -> None:
+    """A value output whose own work bound refuses the call (it overlaps itself without 0
+    strides: 512 x 512 writes) leaves the index as it was, though the index (stride 0: one
+    write) was stored first (`crash-argreduce-value-work-after-index.bin` in the fuzz corpus)."""
+    index = np.array([7], np.int64)
+    value = np.zeros(1024, np.int8)
+    with pytest.raises(StatusError) as err:
+        MODULE.call("ex.argreduce", OPS.index("arith.maxsi"), types("i8", "i64"), 3,
+                    Buffer(np.ones(1, np.int8), mutable=False), 0, 0, 0, 0, 1,
+                    Buffer(value, mutable=True), 0, 0, 1, 1, 0,
+                    Buffer(index, mutable=True), 0, 0, 0, 0, 0, 1, 512, 512, 1)  # fmt: skip
+    assert err.value.code == "RESOURCE_EXHAUSTED" and "value needs" in str(err.value)
+    assert index[0] == 7 and not value.any()
+
+
 def test_argreduce_negative_and_zero_strides() -> None:
     """A row read backwards (negative stride, offset at its end) and a broadcast row
     (stride 0 on the kept dim): positions count in the logical order."""

@@ -658,6 +658,8 @@ def ex_kernel(arity: int) -> Kernel:
             or entry.arity != arity
             or types >> 24
             or second not in (entry.second or {0})
+            or src not in _STORAGE  # `copy`, `select` and `bitcast` take any code otherwise
+            or dst not in _STORAGE
             or not entry.accepts(src, dst)
         ):
             raise invalid_argument("unhandled flags")

@@ -28,7 +28,7 @@ later compare false, so only the positions before a row's first NaN count (none 
 initial value is NaN) while `value` becomes NaN. `types` is `src | index type << 8`, `src` a
 float or i8..i64 type accepted by `op`, the index type i32 or i64 (positions wrap to i32).
 The index is written before the value (if the two regions share bytes, the value is computed
-from what is there then).
+from what is there then), and restored if the value's store then refuses the call.
 
 Both check their operands as `ex.binary.4d`'s (`check_nd`) before any view, bound the
 input's work (`check_work`, for 0 strides) and write their outputs through
@@ -65,7 +65,7 @@ from pyvmvx.runtime.modules.vmvx_ex_elementwise import (
     RANK,
     TYPES,
 )
-from pyvmvx.runtime.status import invalid_argument
+from pyvmvx.runtime.status import StatusError, invalid_argument
 from pyvmvx.runtime.vm.buffer import Buffer
 
 SIGNATURE = "0iii" + ("r" + "I" * (1 + RANK)) * 2 + "I" * RANK + "_v"
@@ -178,8 +178,14 @@ def ex_argreduce(op: int, types: int, axis: int, *args: object) -> tuple[()]:
         old = index.select(box).array().reshape(count)
         np.copyto(out, np.where(moved >= 0, moved, old).reshape(out.shape), casting="unsafe")
 
+    written = index.byte_span()
+    before = written.copy()
     store(index, compute_index, rows.buffers)  # reads the value's initial contents
-    store(value, _reduction(name, src, rows, value), rows.buffers)
+    try:
+        store(value, _reduction(name, src, rows, value), rows.buffers)
+    except StatusError:  # the value's own work bound: a refused call changes nothing
+        written[...] = before
+        raise
     return ()
 
 
