@@ -14,7 +14,10 @@ pyvmvx runs synchronously, so this pass goes from `flow.dispatch` to HAL ops dir
   results (`hal.allocator.allocate`), evaluates the export's count region on the workload,
   and records the dispatch with the ABI of `pyvmvx-form-dispatches` (tensor arguments, then
   results, as bindings; other arguments as 32-bit push constants) into a one-shot command
-  buffer that `hal.ex.submit_and_wait` runs at once.
+  buffer that `hal.ex.submit_and_wait` runs at once. Allocations carry the memory types and
+  usage IREE gives a device buffer that transfers and dispatches use (`hal.memory_type<
+  "DeviceVisible|DeviceLocal">`, `hal.buffer_usage<"TransferSource|...|DispatchStorage">`),
+  imports also `SharingImmutable`, as IREE's constants; the runtime ignores them.
 - `tensor.expand_shape`, `collapse_shape` and `cast` are views: the same buffer with other
   sizes; a (contiguous) `tensor.extract_slice` is a `hal.buffer.subspan` of its bytes;
   `tensor.dim` is the known size (for an index known only at run time, a select
@@ -44,6 +47,7 @@ Other host ops on tensors (`tensor.insert`, `func.call`, ...) and tensors throug
 
 from __future__ import annotations
 
+import enum
 import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -130,6 +134,8 @@ class _Lowering:
         """Each reachable block and the host block replacing it."""
         self.block = Block()
         """Where `emit` adds ops."""
+        self.placements: dict[tuple[type[host.BitfieldOp], enum.IntFlag], SSAValue] = {}
+        """The memory types and usage values defined so far, see `placement`."""
 
     def emit(self, op: Operation) -> Operation:
         self.block.add_op(op)
@@ -140,6 +146,28 @@ class _Lowering:
 
     def constant(self, value: int, type_: IntegerType) -> SSAValue:
         return self.emit(arith.ConstantOp(IntegerAttr(value, type_))).results[0]
+
+    def placement(self, usage: host.BufferUsage) -> tuple[SSAValue, SSAValue]:
+        """IREE's memory types (device-local) and the given usage of a buffer, as values
+        defined once per function after the queue affinity (so they dominate every use)."""
+        values = []
+        for key in ((host.MemoryTypeOp, host.DEVICE_LOCAL), (host.BufferUsageOp, usage)):
+            if key not in self.placements:
+                op = key[0](key[1])
+                anchor = self.placement_end
+                assert isinstance(anchor, Operation) and anchor.parent is not None
+                anchor.parent.insert_op_after(op, anchor)
+                self.placement_end = op
+                self.placements[key] = op.results[0]
+            values.append(self.placements[key])
+        return values[0], values[1]
+
+    def allocate(self, size: SSAValue) -> host.AllocatorAllocateOp:
+        """A device-local buffer of `size` bytes that transfers and dispatches use, with
+        IREE's memory types and usage (not yet emitted)."""
+        return host.AllocatorAllocateOp(
+            self.allocator, self.affinity, size, *self.placement(host.DISPATCH_STORAGE)
+        )
 
     def run(self) -> None:
         function = self.function
@@ -163,6 +191,7 @@ class _Lowering:
         self.device = self.emit(hal.DevicesGetOp(self.index(0))).results[0]
         self.allocator = self.emit(host.DeviceAllocatorOp(self.device)).results[0]
         self.affinity = self.constant(-1, i64)
+        self.placement_end = self.affinity.owner
         for position, (arg, new) in enumerate(zip(entry.args, new_entry.args, strict=True)):
             if isinstance(arg.type, TensorType):
                 self.values[arg] = self.import_argument(new, arg.type, f"input{position}")
@@ -357,7 +386,12 @@ class _Lowering:
                 raise op_error(op, f"{_NAME}: dense_resource<{name}> {message}")
         data = self.emit(util.BufferConstantOp(value, name, CONSTANT_ALIGNMENT)).results[0]
         imported = host.AllocatorImportOp(
-            self.allocator, data, self.index(0), self.index(length), self.affinity
+            self.allocator,
+            data,
+            self.index(0),
+            self.index(length),
+            self.affinity,
+            *self.placement(host.DISPATCH_STORAGE | host.BufferUsage.SharingImmutable),
         )
         buffer = self.emit(imported).results[1]
         self.values[op.result] = _Tensor(buffer, [self.index(size) for size in shape])
@@ -374,7 +408,7 @@ class _Lowering:
         dynamic = iter(op.dynamic_sizes)
         dims = [next(dynamic) if s < 0 else self.index(s) for s in type_.get_shape()]
         size = self.byte_size(type_, dims)
-        allocate = host.AllocatorAllocateOp(self.allocator, self.affinity, size)
+        allocate = self.allocate(size)
         self.values[op.tensor] = _Tensor(self.emit(allocate).results[0], dims)
 
     def dim(self, op: tensor.DimOp) -> None:
@@ -515,9 +549,7 @@ class _Lowering:
             dynamic = iter(op.dims_of_result(index))
             dims = [next(dynamic) if s < 0 else self.index(s) for s in result.type.get_shape()]
             size = self.byte_size(result.type, dims)
-            buffer = self.emit(
-                host.AllocatorAllocateOp(self.allocator, self.affinity, size)
-            ).results[0]
+            buffer = self.emit(self.allocate(size)).results[0]
             known = _Tensor(buffer, dims)
             self.values[result] = known
             results.append((result.type, known))

@@ -1,9 +1,11 @@
 """hal (host ops) -> vm: each op becomes a call of the runtime `hal` module (IREE's
 `HALToVM` conversion, for the ops `pyvmvx-lower-host-to-hal` emits).
 
-Arguments are cast to the import's wire types (`index` sizes to i64, counts to i32); the
-defaults IREE's ops carry as attributes are constants here: memory types and usage 0 (the
-runtime has one kind of memory), binding slot 0 and a reserved 0 in each binding tuple.
+Arguments are cast to the import's wire types (`index` sizes to i64, counts to i32);
+`hal.memory_type`/`hal.buffer_usage` are their i32 constants; the defaults IREE's ops carry
+as attributes are constants here: memory types and usage 0 where an allocation has none
+(pyvmvx's older spelling; the runtime has one kind of memory), binding slot 0 and a reserved
+0 in each binding tuple.
 `hal.executable.lookup` becomes `hal.executable.create` of the `vmvx-bytecode-fb` format
 whose data is the executable's symbol name (pyvmvx's executables live in the same module
 file, see `hal_imports.mlir`). `hal.allocator.import` of a `!util.buffer` (module rodata)
@@ -62,8 +64,7 @@ def _view_buffer(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]
 
 def _view_assert(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
     assert isinstance(op, host.BufferViewAssertOp)
-    view, *rest = operands
-    shape, element_type, encoding = rest[:-2], rest[-2], rest[-1]
+    view, element_type, encoding, *shape = operands
     message = _rodata(rw, op.message.data)
     return _call(
         rw, op, "buffer_view.assert", [[view], [message], [element_type], [encoding], shape]
@@ -76,9 +77,19 @@ def _view_create(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]
     return _call(rw, op, "buffer_view.create", groups)
 
 
+def _bitfield(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
+    assert isinstance(op, host.BitfieldOp)
+    return [rw.i32(op.value.value.data)]
+
+
+def _placement(rw: ConversionRewriter, values: Sequence[SSAValue]) -> list[list[SSAValue]]:
+    """The memory types and usage groups of an allocation: its operands, or 0 and 0."""
+    return [[v] for v in values] or [[rw.i32(0)], [rw.i32(0)]]
+
+
 def _allocate(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
-    allocator, affinity, size = operands
-    groups = [[allocator], [affinity], [rw.i32(0)], [rw.i32(0)], [size]]
+    allocator, affinity, *placement, size = operands
+    groups = [[allocator], [affinity], *_placement(rw, placement), [size]]
     return _call(rw, op, "allocator.allocate", groups)
 
 
@@ -112,13 +123,12 @@ def _import(rw: ConversionRewriter, op: Operation, operands: list[SSAValue]):
     """IREE's `try` import (a null buffer when it fails, never an error): `did_import` is
     whether the buffer is non-null."""
     assert isinstance(op, host.AllocatorImportOp)
-    allocator, source, offset, length, affinity = operands
+    allocator, affinity, *placement, source, offset, length = operands
     groups = [
         [allocator],
         [rw.i32(1)],
         [affinity],
-        [rw.i32(0)],
-        [rw.i32(0)],
+        *_placement(rw, placement),
         [source],
         [offset],
         [length],
@@ -192,6 +202,8 @@ PATTERNS = PatternTable[Pattern](
         (host.BufferViewBufferOp, _view_buffer),
         (host.BufferViewAssertOp, _view_assert),
         (host.BufferViewCreateOp, _view_create),
+        (host.MemoryTypeOp, _bitfield),
+        (host.BufferUsageOp, _bitfield),
         (host.AllocatorAllocateOp, _allocate),
         (host.AllocatorImportOp, _import),
         (host.BufferLoadOp, _buffer_load),

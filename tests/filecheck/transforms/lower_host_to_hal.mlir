@@ -26,6 +26,8 @@ hal.executable @ex {
 // CHECK-NEXT:      %[[DEVICE:.*]] = hal.devices.get %[[C0]] : !hal.device
 // CHECK-NEXT:      %[[ALLOCATOR:.*]] = hal.device.allocator<%[[DEVICE]] : !hal.device> : !hal.allocator
 // CHECK-NEXT:      %[[AFFINITY:.*]] = arith.constant -1 : i64
+// CHECK-NEXT:      %[[MEMORY:.*]] = hal.memory_type<"DeviceVisible|DeviceLocal"> : i32
+// CHECK-NEXT:      %[[USAGE:.*]] = hal.buffer_usage<"TransferSource|TransferTarget|Transfer|DispatchStorageRead|DispatchStorageWrite|DispatchStorage"> : i32
 // CHECK-NEXT:      %[[N:.*]] = hal.buffer_view.dim<%[[VIEW]] : !hal.buffer_view>[0] : index
 // CHECK-NEXT:      %[[C4:.*]] = arith.constant 4 : index
 // CHECK-NEXT:      %[[F32:.*]] = arith.constant 553648160 : i32
@@ -34,7 +36,7 @@ hal.executable @ex {
 // CHECK-NEXT:      %[[BUFFER:.*]] = hal.buffer_view.buffer<%[[VIEW]] : !hal.buffer_view> : !hal.buffer
 // CHECK-NEXT:      %[[ROW:.*]] = arith.muli %[[N]], %[[C4]] : index
 // CHECK-NEXT:      %[[SIZE:.*]] = arith.muli %[[ROW]], %[[C4]] : index
-// CHECK-NEXT:      %[[RESULT:.*]] = hal.allocator.allocate<%[[ALLOCATOR]] : !hal.allocator> affinity(%[[AFFINITY]]) : !hal.buffer{%[[SIZE]]}
+// CHECK-NEXT:      %[[RESULT:.*]] = hal.allocator.allocate<%[[ALLOCATOR]] : !hal.allocator> affinity(%[[AFFINITY]]) type(%[[MEMORY]]) usage(%[[USAGE]]) : !hal.buffer{%[[SIZE]]}
 // CHECK-NEXT:      %[[C64:.*]] = arith.constant 64 : index
 // CHECK-NEXT:      %[[X:.*]] = arith.ceildivui %[[N]], %[[C64]] : index
 // CHECK-NEXT:      %[[ONE:.*]] = arith.constant 1 : index

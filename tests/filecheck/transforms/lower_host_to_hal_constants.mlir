@@ -20,11 +20,14 @@ hal.executable @ex {
 // CHECK-LABEL: func.func @weights(
 // CHECK:         %[[ALLOCATOR:.*]] = hal.device.allocator
 // CHECK:         %[[AFFINITY:.*]] = arith.constant -1 : i64
+// CHECK-NEXT:    %[[MEMORY:.*]] = hal.memory_type<"DeviceVisible|DeviceLocal"> : i32
+// CHECK-NEXT:    %[[IMMUTABLE:.*]] = hal.buffer_usage<"TransferSource|TransferTarget|Transfer|DispatchStorageRead|DispatchStorageWrite|DispatchStorage|SharingImmutable"> : i32
+// CHECK-NEXT:    %[[USAGE:.*]] = hal.buffer_usage<"TransferSource|TransferTarget|Transfer|DispatchStorageRead|DispatchStorageWrite|DispatchStorage"> : i32
 // CHECK:         %[[INPUT:.*]] = hal.buffer_view.buffer
 // CHECK:         %[[DATA:.*]] = util.buffer.constant "w" <alignment = 64> : !util.buffer = dense_resource<w> : tensor<2x4xf32>
 // CHECK-NEXT:    %[[C0:.*]] = arith.constant 0 : index
 // CHECK-NEXT:    %[[C32:.*]] = arith.constant 32 : index
-// CHECK-NEXT:    %{{.*}}, %[[W:.*]] = hal.allocator.import<%[[ALLOCATOR]] : !hal.allocator> source(%[[DATA]] : !util.buffer)[%[[C0]], %[[C32]]] affinity(%[[AFFINITY]]) : i1, !hal.buffer
+// CHECK-NEXT:    %{{.*}}, %[[W:.*]] = hal.allocator.import<%[[ALLOCATOR]] : !hal.allocator> source(%[[DATA]] : !util.buffer)[%[[C0]], %[[C32]]] affinity(%[[AFFINITY]]) type(%[[MEMORY]]) usage(%[[IMMUTABLE]]) : i1, !hal.buffer
 // CHECK:         hal.command_buffer.dispatch<{{.*}}> target({{.*}})[{{.*}}] workgroups({{.*}}) bindings([(%[[INPUT]] : !hal.buffer)[{{.*}}], (%[[W]] : !hal.buffer)[{{.*}}], ({{.*}} : !hal.buffer)[{{.*}}]]) flags("None")
 func.func @weights(%x: tensor<2x4xf32>) -> tensor<2x4xf32> {
   %w = arith.constant dense_resource<w> : tensor<2x4xf32>
@@ -36,7 +39,7 @@ func.func @weights(%x: tensor<2x4xf32>) -> tensor<2x4xf32> {
 // CHECK:         %[[SPLAT:.*]] = util.buffer.constant "constant" <alignment = 64> : !util.buffer = dense<2.500000e+00> : tensor<1000x1000xf32>
 // CHECK-NEXT:    %[[C0:.*]] = arith.constant 0 : index
 // CHECK-NEXT:    %[[BYTES:.*]] = arith.constant 4000000 : index
-// CHECK-NEXT:    %{{.*}}, %[[S:.*]] = hal.allocator.import<%{{.*}} : !hal.allocator> source(%[[SPLAT]] : !util.buffer)[%[[C0]], %[[BYTES]]] affinity(%{{.*}}) : i1, !hal.buffer
+// CHECK-NEXT:    %{{.*}}, %[[S:.*]] = hal.allocator.import<%{{.*}} : !hal.allocator> source(%[[SPLAT]] : !util.buffer)[%[[C0]], %[[BYTES]]] affinity(%{{[^)]*}}) type(%{{[^)]*}}) usage(%{{[^)]*}}) : i1, !hal.buffer
 // CHECK-NEXT:    %[[ROWS:.*]] = arith.constant 1000 : index
 // CHECK-NEXT:    %[[COLS:.*]] = arith.constant 1000 : index
 // CHECK:         %[[LIST:.*]] = util.buffer.constant "constant" <alignment = 64> : !util.buffer = dense<[true, false, true]> : tensor<3xi1>

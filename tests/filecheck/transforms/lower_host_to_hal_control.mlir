@@ -207,6 +207,6 @@ func.func @empty(%n: index) -> tensor<?x3xf32> {
 // CHECK-SAME:      %[[N:.*]]: index) -> !hal.buffer_view
 // CHECK:         %[[ROW:.*]] = arith.muli %[[N]], %{{.*}} : index
 // CHECK-NEXT:    %[[SIZE:.*]] = arith.muli %[[ROW]], %{{.*}} : index
-// CHECK-NEXT:    %[[E:.*]] = hal.allocator.allocate<%{{.*}} : !hal.allocator> affinity(%{{.*}}) : !hal.buffer{%[[SIZE]]}
+// CHECK-NEXT:    %[[E:.*]] = hal.allocator.allocate<%{{.*}} : !hal.allocator> affinity(%{{[^)]*}}) type(%{{[^)]*}}) usage(%{{[^)]*}}) : !hal.buffer{%[[SIZE]]}
 // CHECK-NOT:     hal.allocator.allocate
 // CHECK:         hal.buffer_view.create buffer(%[[E]] : !hal.buffer)[%{{.*}}, %[[SIZE]]] shape([%[[N]], %{{.*}}])

@@ -26,7 +26,7 @@
 // CHECK-NEXT:      %{{.*}} = util.global.load @__device_0_executable_ex : !hal.executable
 // CHECK-NEXT:      %{{.*}} = util.global.load @__device_0_executable_ex : !hal.executable
 // CHECK-NEXT:      %{{.*}} = util.global.load @__device_0_executable_other : !hal.executable
-// CHECK:           hal.allocator.allocate<%[[A]] : !hal.allocator>
+// CHECK:           hal.allocator.allocate<%[[A]] : !hal.allocator> affinity(%{{.*}}) type(%{{.*}}) usage(%{{.*}}) : !hal.buffer{%{{.*}}}
 builtin.module @module {
   func.func @f(%size: index) -> !hal.buffer {
     %c0 = arith.constant 0 : index
@@ -36,7 +36,9 @@ builtin.module @module {
     %again = hal.executable.lookup device(%device : !hal.device) executable(@ex) : !hal.executable
     %other = hal.executable.lookup device(%device : !hal.device) executable(@other) : !hal.executable
     %affinity = arith.constant -1 : i64
-    %buffer = hal.allocator.allocate<%allocator : !hal.allocator> affinity(%affinity) : !hal.buffer{%size}
+    %memory = hal.memory_type<DeviceLocal> : i32
+    %usage = hal.buffer_usage<"Transfer|DispatchStorage"> : i32
+    %buffer = hal.allocator.allocate<%allocator : !hal.allocator> affinity(%affinity) type(%memory) usage(%usage) : !hal.buffer{%size}
     func.return %buffer : !hal.buffer
   }
 }

@@ -361,3 +361,19 @@ hal.executable.source public @huge_local_memory {
 }
 // CHECK: 'hal.executable.export' op workgroup_local_memory must be in [0, 2^32), got 4294967296
 
+
+// -----
+
+func.func @memory_types_without_usage(%a: !hal.allocator, %q: i64, %t: i32, %size: index) {
+  %0 = "hal.allocator.allocate"(%a, %q, %t, %size) : (!hal.allocator, i64, i32, index) -> !hal.buffer
+  func.return
+}
+// CHECK: 'hal.allocator.allocate' op hal.allocator.allocate takes both memory types and usage or neither
+
+// -----
+
+func.func @unknown_memory_type_bits() {
+  %0 = "hal.memory_type"() <{type = 64 : i32}> : () -> i32
+  func.return
+}
+// CHECK: 'hal.memory_type' op hal.memory_type: 64 is not a union of MemoryTypes

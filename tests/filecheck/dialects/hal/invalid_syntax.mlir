@@ -137,3 +137,11 @@ func.func @too_many_constants() attributes {layout = #hal.pipeline.layout<consta
   func.return
 }
 // CHECK: pipeline layout constant count must be in [0, 2^32), got 1099511627776
+
+// -----
+
+func.func @unknown_usage(%a: !hal.allocator, %q: i64, %size: index) {
+  %0 = hal.buffer_usage<"Transfer|DispatchIndirectParams"> : i32
+  func.return
+}
+// CHECK: unknown BufferUsage flag 'DispatchIndirectParams'
