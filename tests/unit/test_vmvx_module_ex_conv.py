@@ -534,7 +534,7 @@ BITS |= {np.dtype(np.float64): np.uint64}
 
 def _specials(dtype: np.dtype) -> list[int]:
     """Bit patterns of `dtype`: ±0, ±inf, small values, and NaNs of both signs, quiet and
-    signaling, with different payloads (two signaling ones AND to +inf)."""
+    signaling, with different payloads (two signaling ones would AND to +inf)."""
     bits = dtype.itemsize * 8
     mantissa = np.finfo(dtype).nmant
     sign, quiet = 1 << (bits - 1), 1 << (mantissa - 1)
@@ -547,15 +547,17 @@ def _specials(dtype: np.dtype) -> list[int]:
 
 
 def _pick_bits(name: str, a: int, b: int, dtype: np.dtype) -> int:
-    """The ex ops' `maximumf`/`minimumf` (`_signed_zeros`) of two bit patterns: a NaN
-    operand, else the larger/smaller value; of two NaNs or equal values (two zeros) the AND
-    (max) or OR (min) of the bits."""
+    """The scalar VM's `maximumf`/`minimumf` of two bit patterns (`to_vm/arith.py`): a NaN
+    `b`, else a NaN `a`, else of equal values (two zeros) the AND (max) or OR (min) of the
+    bits, else the larger/smaller value."""
     x, y = np.array([a, b], BITS[dtype]).view(dtype)
     is_max = name == "arith.maximumf"
-    if (np.isnan(x) and np.isnan(y)) or x == y:
+    if np.isnan(y):
+        return b
+    if np.isnan(x):
+        return a
+    if x == y:
         return a & b if is_max else a | b
-    if np.isnan(x) or np.isnan(y):
-        return a if np.isnan(x) else b
     return a if (x > y) == is_max else b
 
 
@@ -632,24 +634,24 @@ def test_pool_max_min_bit_exact(case: tuple) -> None:
         ("arith.maximumf", np.float32, [0x80000000] * 3, 0x80000000, 0x80000000),
         ("arith.minimumf", np.float32, [0x00000000, 0x80000000, 0x00000000], 0, 0x80000000),
         ("arith.minimumf", np.float32, [0x00000000] * 3, 0x00000000, 0x00000000),
-        ("arith.maximumf", np.float32, [0x3F800000, 0xFFC00003, 0x7FC00005], 0, 0x7FC00001),
-        ("arith.minimumf", np.float32, [0x7FC00001, 0x3F800000, 0xFFC00002], 0, 0xFFC00003),
-        ("arith.maximumf", np.float32, [0x7F800001, 0xBF800000, 0x7F800002], 0, 0x7F800000),
-        ("arith.maximumf", np.float16, [0x7E01, 0x8000, 0x7E02], 0x8000, 0x7E00),
+        ("arith.maximumf", np.float32, [0x3F800000, 0xFFC00003, 0x7FC00005], 0, 0x7FC00005),
+        ("arith.minimumf", np.float32, [0x7FC00001, 0x3F800000, 0xFFC00002], 0, 0xFFC00002),
+        ("arith.maximumf", np.float32, [0x7F800001, 0xBF800000, 0x7F800002], 0, 0x7F800002),
+        ("arith.maximumf", np.float16, [0x7E01, 0x8000, 0x7E02], 0x8000, 0x7E02),
         (
             "arith.minimumf",
             np.float64,
             [0xFFF8000000000001, 0, 0x7FF8000000000002],
             0,
-            0xFFF8000000000003,
+            0x7FF8000000000002,
         ),
     ],  # fmt: skip
 )
 def test_pool_max_min_nan_and_zero_bits(
     name: str, dtype: type, taps: list[int], initial: int, expected: int
 ) -> None:
-    """The signed zeros and NaN bits of the scalar op, two NaNs giving the AND (max) or OR
-    (min) of their bits, two signaling NaNs' AND +inf."""
+    """The signed zeros and NaN bits of the scalar op: a NaN tap replaces the running value,
+    a NaN running value stays (two signaling NaNs give a NaN, never +inf)."""
     bits = BITS[np.dtype(dtype)]
     image = np.array(taps, bits).view(dtype)
     out = np.array([initial], bits).view(dtype)

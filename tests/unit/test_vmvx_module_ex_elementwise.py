@@ -722,3 +722,65 @@ def test_bf16_combinations_refused(op: str, types: int) -> None:
         args = args[:2] + args[8:]
     with pytest.raises(StatusError, match="unhandled flags"):
         MODULE.call(name, *args)
+
+
+def _vm_min_max(lhs: int, rhs: int, width: int, pick_max: bool) -> int:
+    """The scalar VM's `maximumf`/`minimumf` on bit patterns (`to_vm/arith.py`): a NaN rhs,
+    else a NaN lhs, else equal operands AND-ed (max) / OR-ed (min), else the larger/smaller."""
+    fmt = {32: "<f", 64: "<d"}[width]
+    unsigned = {32: "<I", 64: "<Q"}[width]
+    x, y = (struct.unpack(fmt, struct.pack(unsigned, v))[0] for v in (lhs, rhs))
+    if math.isnan(y):
+        return rhs
+    if math.isnan(x):
+        return lhs
+    if x == y:
+        return lhs & rhs if pick_max else lhs | rhs
+    return lhs if (x > y) == pick_max else rhs
+
+
+_SPECIAL_BITS = {
+    32: [0x0, 0x80000000, 0x7F800000, 0xFF800000, 0x7FC00000, 0xFFC00001, 0x7F800001,
+         0x7F800002, 0x7FA00000, 0x3F800000, 0xBF800000, 0x00000001],
+    64: [0x0, 1 << 63, 0x7FF0 << 48, 0xFFF0 << 48, 0x7FF8 << 48, (0xFFF8 << 48) | 1,
+         (0x7FF0 << 48) | 1, (0x7FF0 << 48) | 2, 0x3FF0 << 48, 0xBFF0 << 48, 1],
+}  # fmt: skip
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.sampled_from([32, 64]),
+    st.sampled_from(["arith.maximumf", "arith.minimumf"]),
+    st.data(),
+)
+def test_maximumf_minimumf_bits_are_the_scalar_vms(
+    width: int, op: str, data: st.DataObject
+) -> None:
+    """Every bit of `maximumf`/`minimumf`, NaN payloads and signalling NaNs included (two
+    NaNs give the right one's bits, never an infinity), also with the output aliasing the
+    left operand."""
+    patterns = st.lists(st.sampled_from(_SPECIAL_BITS[width]), min_size=1, max_size=12)
+    lhs_bits = data.draw(patterns)
+    rhs_bits = data.draw(st.lists(st.sampled_from(_SPECIAL_BITS[width]),
+                                  min_size=len(lhs_bits), max_size=len(lhs_bits)))  # fmt: skip
+    unsigned = np.dtype(f"u{width // 8}")
+    lhs = np.array(lhs_bits, unsigned).view(f"f{width // 8}")
+    rhs = np.array(rhs_bits, unsigned).view(f"f{width // 8}")
+    expected = [
+        _vm_min_max(a, b, width, op == "arith.maximumf")
+        for a, b in zip(lhs_bits, rhs_bits, strict=True)
+    ]
+    n = len(lhs_bits)
+    code = TYPES[f"f{width}"] * 0x101
+    out = np.zeros_like(lhs)
+    MODULE.call("ex.binary.4d", OPS.index(op), code,
+                Buffer(lhs, mutable=False), 0, 0, 0, 0, 1,
+                Buffer(rhs, mutable=False), 0, 0, 0, 0, 1,
+                Buffer(out, mutable=True), 0, 0, 0, 0, 1, 1, 1, 1, n)  # fmt: skip
+    assert out.view(unsigned).tolist() == expected
+    aliased = lhs.copy()
+    buffer = Buffer(aliased, mutable=True)
+    MODULE.call("ex.binary.4d", OPS.index(op), code,
+                buffer, 0, 0, 0, 0, 1, Buffer(rhs, mutable=False), 0, 0, 0, 0, 1,
+                buffer, 0, 0, 0, 0, 1, 1, 1, 1, n)  # fmt: skip
+    assert aliased.view(unsigned).tolist() == expected

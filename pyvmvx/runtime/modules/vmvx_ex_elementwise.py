@@ -213,9 +213,11 @@ def _function_into(function: Callable[..., np.ndarray]) -> Callable[..., object]
 
 
 def _signed_zeros(pick: np.ufunc, combine: np.ufunc) -> Callable[..., np.ndarray]:
-    """min/max with -0.0 below +0.0, into `out`: numpy's `pick` returns one of its operands,
-    so picking both ways and combining the bit patterns (AND for max, OR for min) changes
-    only equal operands of different bits, signed zeros (and NaN payloads)."""
+    """min/max with -0.0 below +0.0, into `out`, as the scalar VM computes them: a NaN `rhs`,
+    else a NaN `lhs`, else the pick, equal operands (signed zeros) combining their bit
+    patterns (AND for max, OR for min). numpy's `pick` returns its first NaN operand, so
+    `pick(rhs, lhs)` has the VM's NaN; equal operands take `combine` of both picks (a NaN
+    is equal to nothing, so two NaNs keep `rhs`'s bits)."""
 
     def compute(lhs: np.ndarray, rhs: np.ndarray, out: np.ndarray) -> np.ndarray:
         bits = np.dtype(f"u{lhs.dtype.itemsize}")
@@ -225,8 +227,10 @@ def _signed_zeros(pick: np.ufunc, combine: np.ufunc) -> Callable[..., np.ndarray
                 pick(lhs, rhs, out=out)
                 np.add(out, out.dtype.type(0.0), out=out)
                 return out
-        pick(lhs, rhs, out=out)
-        combine(out.view(bits), pick(rhs, lhs).view(bits), out=out.view(bits))
+        equal = np.equal(lhs, rhs)  # both read before `out`, which may alias an input
+        other = pick(lhs, rhs)
+        pick(rhs, lhs, out=out)
+        combine(out.view(bits), other.view(bits), out=out.view(bits), where=equal)
         return out
 
     return compute
