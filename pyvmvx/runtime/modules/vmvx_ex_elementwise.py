@@ -653,8 +653,11 @@ def ex_kernel(arity: int) -> Kernel:
     names = {1: ("in",), 2: ("lhs", "rhs"), 3: ("a", "b", "c")}[arity] + ("out",)
     width = 2 + RANK  # buffer, offset, strides
 
-    def kernel(op: int, types: int, *args: object) -> tuple[()]:
-        sizes = args[-RANK:]
+    plans: dict[tuple[int, int], tuple[Op, list[tuple[int, np.dtype]]]] = {}
+    """(op, types) -> the op's entry and each operand's first argument and dtype, for the
+    valid codes seen so far (finitely many: invalid ones raise before they are kept)."""
+
+    def plan(op: int, types: int) -> tuple[Op, list[tuple[int, np.dtype]]]:
         src, dst, second = types & 0xFF, (types >> 8) & 0xFF, (types >> 16) & 0xFF
         entry = entry_for(OPS[op], src, dst) if 0 <= op < len(OPS) else None
         if (
@@ -672,27 +675,30 @@ def ex_kernel(arity: int) -> Kernel:
             codes[0] = _I1
         if second:
             codes[1] = second
-        dtypes = [_STORAGE[code] for code in codes]
+        return entry, [(i * width, _STORAGE[code]) for i, code in enumerate(codes)]
+
+    def kernel(op: int, types: int, *args: object) -> tuple[()]:
+        sizes = args[-RANK:]
+        found = plans.get((op, types))
+        if found is None:
+            found = plans[(op, types)] = plan(op, types)
+        entry, operands = found
+        src, dst = types & 0xFF, (types >> 8) & 0xFF
         # Dims of size 1 address nothing: the views keep the others (numpy's 2-D fast paths).
         kept = [d for d, n in enumerate(sizes) if n != 1] or [RANK - 1]
         views = plain_views(
-            [
-                (args[at], dtype, args[at + 1], args[at + 2 : at + width])
-                for at, dtype in zip(range(0, len(dtypes) * width, width), dtypes, strict=True)
-            ],
+            [(args[at], dtype, args[at + 1], args[at + 2 : at + width]) for at, dtype in operands],
             sizes,  # type: ignore[arg-type]
             kept,
         )
         if views is not None:
             _compute(entry, src, dst, views[:-1], views[-1])
             return ()
-        operands = [
+        checked = [
             (name, args[at], dtype, args[at + 1], sizes, args[at + 2 : at + width], name == "out")
-            for name, at, dtype in zip(
-                names, range(0, width * len(names), width), dtypes, strict=True
-            )
+            for name, (at, dtype) in zip(names, operands, strict=True)
         ]
-        regions = operand_regions(operands, needed=0 not in [s & U64 for s in sizes])  # type: ignore[arg-type, operator]
+        regions = operand_regions(checked, needed=0 not in [s & U64 for s in sizes])  # type: ignore[arg-type, operator]
         if regions is not None:
             _run(entry, src, dst, regions)
         return ()
