@@ -1,4 +1,5 @@
-"""Splat data in module files (format version 3): round trip, version-2 files, the
+"""Splat data in module files (format version 3 on): round trip, version-2 and -3 files, the
+version-4 padding, the
 validator's refusals (exact integers: no length wraps around a check), materialization at load
 and the allocation budget it counts against."""
 
@@ -18,7 +19,7 @@ from pyvmvx.runtime.vm.buffer import Buffer
 from pyvmvx.runtime.vm.executor import CompiledModule, InitLimits
 from pyvmvx.runtime.vm.format import Export, Module, Program, Rodata, Splat, SymbolRef
 from pyvmvx.runtime.vm.ops import MAX_ALLOCATION
-from pyvmvx.runtime.vm.serialize import HEADER, IMM_SPLAT, decode, encode
+from pyvmvx.runtime.vm.serialize import HEADER, IMM_SPLAT, SECTION, decode, encode
 from pyvmvx.runtime.vm.validate import validate_module
 
 PATTERN = b"\x01\x02\x03\x04"
@@ -58,14 +59,48 @@ def test_splat_segment_round_trips_as_a_pattern_and_a_length() -> None:
     assert encode(decode(data)) == data
 
 
-def _version_2(program: Program) -> bytes:
-    """`program` (a host module with bytes in segment `s`) in version 2: version 3 without
-    the data tag of segments."""
+def _older(program: Program, version: int) -> bytes:
+    """`program` (a host module with bytes in segment `s`) in `version` 3 (version 4 without
+    its zero padding) or 2 (also without the data tag of segments)."""
     data = bytearray(encode(program))
-    del data[_segment_data_offset(bytes(data))]
-    struct.pack_into("<I", data, 8, 2)
-    struct.pack_into("<Q", data, HEADER.size + 12, len(data) - HEADER.size - 20)
+    _, start, _ = SECTION.unpack_from(data, HEADER.size)
+    tag = _segment_data_offset(bytes(data))
+    del data[tag + 9 : tag + 9 + (start - tag - 9) % 64]  # the segment's padding
+    if version == 2:
+        del data[tag]
+    table_end = HEADER.size + SECTION.size
+    del data[table_end:start]  # the section's padding
+    struct.pack_into("<I", data, 8, version)
+    struct.pack_into("<QQ", data, HEADER.size + 4, table_end, len(data) - table_end)
     return _seal(data)
+
+
+def _version_2(program: Program) -> bytes:
+    return _older(program, 2)
+
+
+def test_version_3_files_are_read() -> None:
+    """Version 3 had no padding: its sections and segments sit at any offset."""
+    program = Program(host=_module(b"abc", b"de"))
+    data = _older(program, 3)
+    assert len(data) < len(encode(program))
+    assert decode(data) == program
+
+
+def test_version_4_pads_sections_and_segment_bytes_to_64_with_zeros() -> None:
+    program = Program(host=_module(b"abc", b"de"))
+    data = encode(program)
+    _, start, _ = SECTION.unpack_from(data, HEADER.size)
+    assert start % 64 == 0 and not any(data[HEADER.size + SECTION.size : start])
+    tag = _segment_data_offset(data)
+    at = data.index(b"abc", tag)
+    assert at % 64 == 0 and not any(data[tag + 9 : at])
+    for where in (start - 1, at - 1):
+        forged = bytearray(data)
+        forged[where] = 1
+        with pytest.raises(StatusError, match="nonzero padding at offset") as info:
+            decode(_seal(forged))
+        assert info.value.code == "INVALID_ARGUMENT"
 
 
 def test_version_2_files_are_read() -> None:

@@ -174,7 +174,7 @@ def test_empty_program_round_trips() -> None:
 
 def test_file_starts_with_magic_and_version(rich_file: bytes) -> None:
     assert rich_file[:8] == MAGIC
-    assert struct.unpack_from("<I", rich_file, 8)[0] == 3
+    assert struct.unpack_from("<I", rich_file, 8)[0] == 4
 
 
 # ---------------------------------------------------------------------------
@@ -356,7 +356,7 @@ def test_header_errors() -> None:
         good[:10]: "OUT_OF_RANGE",
         b"XXXXXXXX" + good[8:]: "INVALID_ARGUMENT",
         good[:8] + struct.pack("<I", 1) + good[12:]: "INVALID_ARGUMENT",
-        good[:8] + struct.pack("<I", 4) + good[12:]: "INVALID_ARGUMENT",
+        good[:8] + struct.pack("<I", 5) + good[12:]: "INVALID_ARGUMENT",
         good[:12] + struct.pack("<I", 1) + good[16:]: "INVALID_ARGUMENT",
         good[:-1] + bytes([good[-1] ^ 1]): "INVALID_ARGUMENT",
         _fix_checksum(good + b"\x00"): "INVALID_ARGUMENT",
@@ -423,7 +423,8 @@ def test_huge_counts_fail_before_allocating() -> None:
     """A count of 2**32-1 list items in a tiny section is refused by the bound, not by memory."""
     module = Module("m")
     data = bytearray(encode(Program(host=module)))
-    op_count_at = HEADER.size + 20 + 4 + len("m")  # section table, name length, name
+    start = struct.unpack_from("<IQQ", data, HEADER.size)[1]  # the section's (padded) offset
+    op_count_at = start + 4 + len("m")  # name length, name
     assert struct.unpack_from("<I", data, op_count_at)[0] == 0
     struct.pack_into("<I", data, op_count_at, 0xFFFFFFFF)
     with pytest.raises(StatusError, match="exceeds the section") as info:

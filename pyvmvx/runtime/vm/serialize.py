@@ -8,8 +8,11 @@ StatusError: OUT_OF_RANGE when a length, count or offset runs past the data, INV
 for anything else. The layout is documented byte by byte in `docs/module-format.md`.
 
 Version 3 added splats (read-only data stored as a pattern and a length): rodata segments
-carry a data tag (bytes or splat) and immediates a splat tag. Version 2 files, which have
-neither, are still read.
+carry a data tag (bytes or splat) and immediates a splat tag. Version 4 aligns data for use in
+place: every section starts at a multiple of `ALIGNMENT` bytes of the file, and the bytes of a
+rodata segment start at such a multiple too (zero padding before them), so the weights of a
+mapped file are aligned views, which numpy and BLAS use at full speed (a misaligned float32
+matrix made a matmul 3-6x slower). Versions 2 and 3 are still read.
 """
 
 from __future__ import annotations
@@ -42,9 +45,13 @@ from pyvmvx.runtime.vm.ops import OPS, REGISTER_TYPES
 from pyvmvx.runtime.vm.validate import MAX_BR_TABLE_SUCCESSORS, validate_program
 
 MAGIC = b"PYVMVX\r\n"
-VERSION = 3
-READABLE_VERSIONS = (2, 3)
-"""Versions `decode` reads: 2 is 3 without splats (and without a tag on rodata data)."""
+VERSION = 4
+READABLE_VERSIONS = (2, 3, 4)
+"""Versions `decode` reads: 3 is 4 without alignment padding, 2 is 3 without splats (and
+without a tag on rodata data)."""
+ALIGNMENT = 64
+"""Version 4: the file offset every section and every rodata segment's bytes start at a
+multiple of (zero padding before them)."""
 HEADER = struct.Struct("<8sIIII")  # magic, version, flags, crc32 of the rest, section count
 SECTION = struct.Struct("<IQQ")  # kind, offset, length
 SECTION_HOST = 1
@@ -76,11 +83,20 @@ def encode(program: Program) -> bytes:
         sections.append((SECTION_EXECUTABLE, bytes(writer.out)))
     offset = HEADER.size + SECTION.size * len(sections)
     table = bytearray()
+    payloads = bytearray()
     for kind, payload in sections:
+        padding = _padding(offset)
+        payloads += bytes(padding) + payload
+        offset += padding
         table += SECTION.pack(kind, offset, len(payload))
         offset += len(payload)
-    body = bytes(table) + b"".join(payload for _, payload in sections)
+    body = bytes(table) + bytes(payloads)
     return HEADER.pack(MAGIC, VERSION, 0, zlib.crc32(body), len(sections)) + body
+
+
+def _padding(offset: int) -> int:
+    """Bytes from `offset` to the next multiple of `ALIGNMENT`."""
+    return -offset % ALIGNMENT
 
 
 def decode(data: bytes | bytearray | memoryview) -> Program:
@@ -112,6 +128,9 @@ def decode(data: bytes | bytearray | memoryview) -> Program:
     expected_offset = table_end
     for i in range(count):
         kind, offset, length = SECTION.unpack_from(data, HEADER.size + SECTION.size * i)
+        if version >= 4:
+            _check_padding(data, expected_offset, _padding(expected_offset))
+            expected_offset += _padding(expected_offset)
         if offset != expected_offset:
             raise invalid_argument(f"section {i} starts at {offset}, expected {expected_offset}")
         if length > len(data) - offset:
@@ -132,6 +151,15 @@ def decode(data: bytes | bytearray | memoryview) -> Program:
     program = Program(host, tuple(executables))
     validate_program(program)
     return program
+
+
+def _check_padding(data: memoryview, start: int, size: int) -> None:
+    """OUT_OF_RANGE if the `size` padding bytes at `start` run past the data, INVALID_ARGUMENT
+    if they are not zero."""
+    if size > len(data) - start:
+        raise out_of_range(f"padding of {size} bytes at offset {start} runs past the data")
+    if any(data[start : start + size]):
+        raise invalid_argument(f"nonzero padding at offset {start}")
 
 
 def _immutable_view(data: bytes | bytearray | memoryview) -> memoryview:
@@ -164,6 +192,17 @@ class _Writer:
 
     def blob(self, value: bytes) -> None:
         self.out += _U64.pack(len(value))
+        self.out += value
+
+    def rodata_data(self, value: Data) -> None:
+        """Tagged as a bytes or splat immediate is; bytes after zero padding that puts them
+        at a multiple of `ALIGNMENT` from the section's start (itself such a multiple)."""
+        if isinstance(value, Splat):
+            self.immediate(value)
+            return
+        self.u8(IMM_BYTES)
+        self.out += _U64.pack(len(value))
+        self.out += bytes(_padding(len(self.out)))
         self.out += value
 
     def indices(self, values: tuple[int, ...]) -> None:
@@ -209,7 +248,7 @@ class _Writer:
         for segment in module.rodata:
             self.string(segment.name)
             self.u32(segment.alignment)
-            self.immediate(segment.data)  # tagged as a bytes or splat immediate is
+            self.rodata_data(segment.data)
         self.u32(len(module.functions))
         for function in module.functions:
             self.function(function)
@@ -283,6 +322,7 @@ class _Reader:
 
     def __init__(self, data: memoryview, position: int, end: int, version: int) -> None:
         self.data = data
+        self.start = position
         self.position = position
         self.end = end
         self.version = version
@@ -336,7 +376,15 @@ class _Reader:
         tag = self.u8()
         if tag not in (IMM_BYTES, IMM_SPLAT):
             raise invalid_argument(f"unknown rodata data tag {tag} at offset {self.position - 1}")
-        return self.segment() if tag == IMM_BYTES else self.data_value(tag)
+        if tag == IMM_SPLAT:
+            return self.data_value(tag)
+        if self.version < 4:
+            return self.segment()
+        length = self.u64()
+        padding = _padding(self.position - self.start)
+        _check_padding(self.data, self.take(padding), padding)
+        start = self.take(length)
+        return self.data[start : start + length]
 
     def data_value(self, tag: int) -> Data:
         """The bytes (`IMM_BYTES`) or the splat (`IMM_SPLAT`) after a data tag. A splat's
