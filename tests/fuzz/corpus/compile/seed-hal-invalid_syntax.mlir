@@ -130,3 +130,18 @@ hal.executable.source @condition_type {
 
 #bad = #hal.device.target<"local"> : !hal.buffer
 // CHECK: expected !hal.device
+
+// -----
+
+func.func @too_many_constants() attributes {layout = #hal.pipeline.layout<constants = 1099511627776, bindings = [#hal.pipeline.binding<storage_buffer>]>} {
+  func.return
+}
+// CHECK: pipeline layout constant count must be in [0, 2^32), got 1099511627776
+
+// -----
+
+func.func @unknown_usage(%a: !hal.allocator, %q: i64, %size: index) {
+  %0 = hal.buffer_usage<"Transfer|DispatchIndirectParams"> : i32
+  func.return
+}
+// CHECK: unknown BufferUsage flag 'DispatchIndirectParams'
