@@ -35,7 +35,7 @@ the stages above, unchanged.
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from math import prod
-from typing import NamedTuple, TypeVar
+from typing import NamedTuple, TypeGuard, TypeVar
 
 import numpy as np
 
@@ -263,22 +263,30 @@ def operand_regions(operands: Sequence[Operand], needed: bool = True) -> list[Re
     return regions if needed else None
 
 
+def _is_plain(
+    ref: object, dtype: np.dtype, offset: int, sizes: Sequence[int], strides: Sequence[int]
+) -> TypeGuard[Buffer]:
+    """Whether an operand is plain: its ref a `Buffer`, its sizes in [1, 2**31), its offset
+    and strides in [0, 2**31), its region inside the buffer (exact arithmetic). IREE's check
+    and `locate` provably pass on it (`plain_views`, `operand_regions`)."""
+    if type(ref) is not Buffer or not 0 <= offset < _PLAIN:
+        return False
+    last = offset
+    for size, stride in zip(sizes, strides, strict=True):
+        if not (0 < size < _PLAIN and 0 <= stride < _PLAIN):
+            return False
+        last += (size - 1) * stride
+    return (last + 1) * dtype.itemsize <= ref.length
+
+
 def _plain_regions(operands: Sequence[Operand]) -> list[Region] | None:
     """`operand_regions`' regions of plain operands, or None if an operand is not plain."""
     regions = []
     for name, ref, dtype, offset, sizes, strides, write in operands:
-        if type(ref) is not Buffer or not 0 <= offset < _PLAIN or (write and not ref.mutable):
+        if not _is_plain(ref, dtype, offset, sizes, strides) or (write and not ref.mutable):
             return None
-        last = offset
-        steps = []
-        for size, stride in zip(sizes, strides, strict=True):
-            if not (0 < size < _PLAIN and 0 <= stride < _PLAIN):
-                return None
-            last += (size - 1) * stride
-            steps.append(stride if size > 1 else 0)
-        if (last + 1) * dtype.itemsize > ref.length:
-            return None
-        regions.append(Region(name, ref, dtype, offset, tuple(sizes), tuple(steps)))
+        steps = tuple([s if n > 1 else 0 for n, s in zip(sizes, strides, strict=True)])
+        regions.append(Region(name, ref, dtype, offset, tuple(sizes), steps))
     return regions
 
 
@@ -333,24 +341,14 @@ def plain_views(
     the same results and errors as before. The views have the dimensions `kept` (indices
     into `shape`; all by default), e.g. without the unit ones, so numpy sees fewer loops.
     """
-    for size in shape:
-        if not 0 < size < _PLAIN:
-            return None
     dims = range(len(shape)) if kept is None else kept
     view_shape = [shape[d] for d in dims]
     views = []
     writable = False
     for ref, dtype, offset, strides in operands:
-        if type(ref) is not Buffer or not 0 <= offset < _PLAIN:
+        if not _is_plain(ref, dtype, offset, shape, strides):
             return None
-        last = offset
-        for size, stride in zip(shape, strides, strict=True):
-            if not 0 <= stride < _PLAIN:
-                return None
-            last += (size - 1) * stride
         item = dtype.itemsize
-        if (last + 1) * item > ref.length:
-            return None
         byte_strides = [strides[d] * item for d in dims]
         try:
             view = np.ndarray(view_shape, dtype, ref.data, offset * item, byte_strides)
