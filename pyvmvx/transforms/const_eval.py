@@ -54,6 +54,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import is_side_effect_free
 
 from pyvmvx.dialects import util
+from pyvmvx.ir.dense_splat import splat_count
 from pyvmvx.ir.diagnostics import CompileError
 from pyvmvx.ir.resources import HEADER_BYTES, add_resource, resource_bytes
 
@@ -125,62 +126,55 @@ def _inputs(op: Operation) -> list[SSAValue]:
     return values
 
 
-@dataclass
-class _Analysis:
-    """The constant values of a block: for each, the constant tensors it depends on."""
-
-    inputs: dict[SSAValue, frozenset[Operation]]
-    threshold: int
-
-    @classmethod
-    def of(cls, block: Block, threshold: int) -> _Analysis:
-        inputs: dict[SSAValue, frozenset[Operation]] = {}
-        for op in block.ops:
-            if _tensor_constant(op):
-                inputs[op.results[0]] = frozenset([op])
-                continue
-            free = isinstance(op, arith.ConstantOp) or (
-                isinstance(op, tensor.EmptyOp) and not op.dynamic_sizes
-            )
-            if not free and not _computable(op):
-                continue
-            read = _inputs(op)
-            if not all(o in inputs for o in read):
-                continue
-            used = frozenset().union(*(inputs[o] for o in read))
-            for result in op.results:
-                inputs[result] = used
-        return cls(inputs, threshold)
-
-    def folded(self, value: SSAValue) -> bool:
-        """Whether `value` is computed at compile time (see the module docstring)."""
-        sources = self.inputs.get(value)
-        owner = value.owner
-        if not sources or not isinstance(owner, Operation) or _tensor_constant(owner):
-            return False
-        if isinstance(owner, _VIEWS):  # free on the host: folding would copy the data
-            return False
-        size = _static_bytes(value.type)
-        inputs = sum(_static_bytes(c.results[0].type) or 0 for c in sources)
-        return size is not None and size - inputs <= self.threshold
+def _folded(block: Block, threshold: int) -> set[SSAValue]:
+    """The values of `block` computed at compile time (see the module docstring)."""
+    sources: dict[SSAValue, frozenset[Operation]] = {}  # constant value -> constant tensors
+    folded: set[SSAValue] = set()
+    for op in block.ops:
+        if _tensor_constant(op):
+            sources[op.results[0]] = frozenset([op])
+            continue
+        free = isinstance(op, arith.ConstantOp) or (
+            isinstance(op, tensor.EmptyOp) and not op.dynamic_sizes
+        )
+        if not free and not _computable(op):
+            continue
+        read = _inputs(op)
+        if not all(o in sources for o in read):
+            continue
+        used = frozenset().union(*(sources[o] for o in read))
+        inputs = sum(_static_bytes(c.results[0].type) or 0 for c in used)
+        for result in op.results:
+            sources[result] = used
+            size = _static_bytes(result.type)
+            # a view is free on the host: folding it would copy the data
+            if (
+                used
+                and not isinstance(op, _VIEWS)
+                and size is not None
+                and size - inputs <= threshold
+            ):
+                folded.add(result)
+    return folded
 
 
-def _roots(block: Block, analysis: _Analysis) -> list[SSAValue]:
+def _roots(block: Block, folded: set[SSAValue]) -> list[SSAValue]:
     """The folded values that an op which is not folded uses, in block order."""
 
     def folded_op(op: Operation) -> bool:
-        return bool(op.results) and all(analysis.folded(r) for r in op.results)
+        return bool(op.results) and all(r in folded for r in op.results)
 
     return [
         result
         for op in block.ops
         for result in op.results
-        if analysis.folded(result) and any(not folded_op(u.operation) for u in result.uses)
+        if result in folded and any(not folded_op(u.operation) for u in result.uses)
     ]
 
 
-def _slice(roots: Sequence[SSAValue]) -> tuple[list[Operation], list[Operation]]:
-    """The ops computing `roots` (block order), and the constant tensors among them."""
+def _slice(block: Block, roots: Sequence[SSAValue]) -> tuple[list[Operation], list[Operation]]:
+    """The ops of `block` computing `roots` (block order), and the constant tensors among
+    them."""
     needed: set[Operation] = set()
     stack = [r.owner for r in roots]
     while stack:
@@ -190,8 +184,6 @@ def _slice(roots: Sequence[SSAValue]) -> tuple[list[Operation], list[Operation]]
             continue
         needed.add(op)
         stack.extend(o.owner for o in _inputs(op) if isinstance(o.owner, Operation))
-    block = roots[0].owner.parent_block() if isinstance(roots[0].owner, Operation) else None
-    assert block is not None
     ordered = [op for op in block.ops if op in needed]
     return [op for op in ordered if not _tensor_constant(op)], [
         op for op in ordered if _tensor_constant(op)
@@ -213,10 +205,9 @@ def _array(op: arith.ConstantOp) -> np.ndarray | None:
     else:
         assert isinstance(value, DenseIntOrFPElementsAttr)
         data = bytes(value.data.data)
-    count = math.prod(shape)
-    if len(data) == dtype.itemsize and count != 1:  # a compact splat
-        return np.full(shape, np.frombuffer(data, dtype)[0])
-    if len(data) != dtype.itemsize * count:
+        if splat_count(value) is not None:
+            return np.full(shape, np.frombuffer(data, dtype)[0])
+    if len(data) != dtype.itemsize * math.prod(shape):
         return None
     return np.frombuffer(data, dtype).reshape(shape)
 
@@ -253,8 +244,7 @@ def _evaluate(
 
 
 def _fold(module: ModuleOp, block: Block, threshold: int) -> None:
-    analysis = _Analysis.of(block, threshold)
-    roots = _roots(block, analysis)
+    roots = _roots(block, _folded(block, threshold))
     budget = MAX_EVALUATED_BYTES
     chosen = []
     for root in roots:
@@ -264,14 +254,15 @@ def _fold(module: ModuleOp, block: Block, threshold: int) -> None:
             chosen.append(root)
     if not chosen:
         return
-    if not _replace(module, chosen):  # then one by one: a failing root keeps the others
+    if not _replace(module, block, chosen):  # then one by one: a failing root keeps the others
         for root in chosen:
-            _replace(module, [root])
+            _replace(module, block, [root])
 
 
-def _replace(module: ModuleOp, roots: Sequence[SSAValue]) -> bool:
-    """Evaluate `roots` and use the results instead; False (nothing changed) if that fails."""
-    ops, constants = _slice(roots)
+def _replace(module: ModuleOp, block: Block, roots: Sequence[SSAValue]) -> bool:
+    """Evaluate `roots` (values of `block`) and use the results instead; False (nothing
+    changed) if that fails."""
+    ops, constants = _slice(block, roots)
     values = _evaluate(ops, constants, roots)
     if values is None:
         return False

@@ -138,3 +138,20 @@ func.func @partly() -> (tensor<3x2xf32>, tensor<2xf32>) {
 // CHECK-NOT:     linalg.transpose
 // CHECK:         cf.assert
 // CHECK:         func.return %[[T]], %{{.*}} : tensor<3x2xf32>, tensor<2xf32>
+
+// -----
+
+// A compact splat constant is read as all of its elements.
+func.func @splat(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %w = arith.constant dense<2.0> : tensor<4xf32>
+  %e = tensor.empty() : tensor<4xf32>
+  %s = linalg.mul ins(%w, %w : tensor<4xf32>, tensor<4xf32>) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  %y = linalg.add ins(%x, %s : tensor<4xf32>, tensor<4xf32>) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  func.return %y : tensor<4xf32>
+}
+
+// CHECK-LABEL: func.func @splat(
+// CHECK:         %[[S:.*]] = arith.constant dense_resource<[[KEY:const_eval.*]]> : tensor<4xf32>
+// CHECK-NOT:     linalg.mul
+// CHECK:         linalg.add ins(%{{.*}}, %[[S]] : tensor<4xf32>, tensor<4xf32>)
+// CHECK:       [[KEY]]: "0x4000000000008040000080400000804000008040"
