@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import enum
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from xdsl.context import Context
@@ -143,6 +143,12 @@ class _Lowering:
 
     def index(self, value: int) -> SSAValue:
         return self.emit(arith.ConstantOp(IntegerAttr(value, IndexType()))).results[0]
+
+    def dims(self, shape: Sequence[int], dynamic: Iterable[SSAValue]) -> list[SSAValue]:
+        """A tensor's sizes: its static ones as constants, the dynamic ones taken from
+        `dynamic` in order."""
+        sizes = iter(dynamic)
+        return [next(sizes) if size < 0 else self.index(size) for size in shape]
 
     def constant(self, value: int, type_: IntegerType) -> SSAValue:
         return self.emit(arith.ConstantOp(IntegerAttr(value, type_))).results[0]
@@ -239,11 +245,7 @@ class _Lowering:
         for arg in block.args:
             if isinstance(arg.type, TensorType):
                 buffer = next(new_args)
-                dims = [
-                    next(new_args) if size < 0 else self.index(size)
-                    for size in arg.type.get_shape()
-                ]
-                self.values[arg] = _Tensor(buffer, dims)
+                self.values[arg] = _Tensor(buffer, self.dims(arg.type.get_shape(), new_args))
             else:
                 arg.replace_all_uses_with(next(new_args))
 
@@ -405,8 +407,7 @@ class _Lowering:
         type_ = op.tensor.type
         assert isinstance(type_, TensorType)
         self.element_type(type_, op)  # refuses types with no host storage
-        dynamic = iter(op.dynamic_sizes)
-        dims = [next(dynamic) if s < 0 else self.index(s) for s in type_.get_shape()]
+        dims = self.dims(type_.get_shape(), op.dynamic_sizes)
         size = self.byte_size(type_, dims)
         allocate = self.allocate(size)
         self.values[op.tensor] = _Tensor(self.emit(allocate).results[0], dims)
@@ -505,8 +506,7 @@ class _Lowering:
                 dims.append(size)
         else:
             assert isinstance(op, tensor.ExpandShapeOp)
-            dynamic = iter(op.dynamic_output_shape)
-            dims = [next(dynamic) if s < 0 else self.index(s) for s in shape]
+            dims = self.dims(shape, op.dynamic_output_shape)
         self.values[op.results[0]] = _Tensor(source.buffer, dims)
 
     def slice_view(self, op: tensor.ExtractSliceOp) -> None:
@@ -523,8 +523,7 @@ class _Lowering:
             first = self.emit(arith.AddiOp(first, offset)).results[0]
         element_bytes = self.index(max(_element_bits(result.get_element_type()), 8) // 8)
         start = self.emit(arith.MuliOp(first, element_bytes)).results[0]
-        sizes = iter(op.sizes)
-        dims = [next(sizes) if s < 0 else self.index(s) for s in result.get_shape()]
+        dims = self.dims(result.get_shape(), op.sizes)
         subspan = host.BufferSubspanOp(source.buffer, start, self.byte_size(result, dims))
         self.values[op.result] = _Tensor(self.emit(subspan).results[0], dims)
 
@@ -546,8 +545,7 @@ class _Lowering:
         results = []
         for index, result in enumerate(op.results_):
             assert isinstance(result.type, TensorType)
-            dynamic = iter(op.dims_of_result(index))
-            dims = [next(dynamic) if s < 0 else self.index(s) for s in result.type.get_shape()]
+            dims = self.dims(result.type.get_shape(), op.dims_of_result(index))
             size = self.byte_size(result.type, dims)
             buffer = self.emit(self.allocate(size)).results[0]
             known = _Tensor(buffer, dims)
