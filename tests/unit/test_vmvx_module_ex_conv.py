@@ -20,6 +20,7 @@ import itertools
 
 import numpy as np
 import pytest
+import vmvx_reference as ref
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -546,21 +547,6 @@ def _specials(dtype: np.dtype) -> list[int]:
     ]
 
 
-def _pick_bits(name: str, a: int, b: int, dtype: np.dtype) -> int:
-    """The scalar VM's `maximumf`/`minimumf` of two bit patterns (`to_vm/arith.py`): a NaN
-    `b`, else a NaN `a`, else of equal values (two zeros) the AND (max) or OR (min) of the
-    bits, else the larger/smaller value."""
-    x, y = np.array([a, b], BITS[dtype]).view(dtype)
-    is_max = name == "arith.maximumf"
-    if np.isnan(y):
-        return b
-    if np.isnan(x):
-        return a
-    if x == y:
-        return a & b if is_max else a | b
-    return a if (x > y) == is_max else b
-
-
 def pool_bits_reference(
     name: str, image: np.ndarray, old: np.ndarray, window: tuple[int, ...]
 ) -> np.ndarray:
@@ -577,7 +563,8 @@ def pool_bits_reference(
         total = int(out[index])
         for k in itertools.product(*map(range, kernel)):
             at = (y * s + i * d for y, i, s, d in zip(o, k, strides, dilations, strict=True))
-            total = _pick_bits(name, total, int(wide[(b, ch, *at)]), old.dtype)
+            tap = int(wide[(b, ch, *at)])
+            total = ref.min_max_float_bits(total, tap, old.dtype, name == "arith.maximumf")
         out[index] = total
     return out
 

@@ -18,6 +18,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+import vmvx_reference as ref
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -724,21 +725,6 @@ def test_bf16_combinations_refused(op: str, types: int) -> None:
         MODULE.call(name, *args)
 
 
-def _vm_min_max(lhs: int, rhs: int, width: int, pick_max: bool) -> int:
-    """The scalar VM's `maximumf`/`minimumf` on bit patterns (`to_vm/arith.py`): a NaN rhs,
-    else a NaN lhs, else equal operands AND-ed (max) / OR-ed (min), else the larger/smaller."""
-    fmt = {32: "<f", 64: "<d"}[width]
-    unsigned = {32: "<I", 64: "<Q"}[width]
-    x, y = (struct.unpack(fmt, struct.pack(unsigned, v))[0] for v in (lhs, rhs))
-    if math.isnan(y):
-        return rhs
-    if math.isnan(x):
-        return lhs
-    if x == y:
-        return lhs & rhs if pick_max else lhs | rhs
-    return lhs if (x > y) == pick_max else rhs
-
-
 _SPECIAL_BITS = {
     32: [0x0, 0x80000000, 0x7F800000, 0xFF800000, 0x7FC00000, 0xFFC00001, 0x7F800001,
          0x7F800002, 0x7FA00000, 0x3F800000, 0xBF800000, 0x00000001],
@@ -767,7 +753,7 @@ def test_maximumf_minimumf_bits_are_the_scalar_vms(
     lhs = np.array(lhs_bits, unsigned).view(f"f{width // 8}")
     rhs = np.array(rhs_bits, unsigned).view(f"f{width // 8}")
     expected = [
-        _vm_min_max(a, b, width, op == "arith.maximumf")
+        ref.min_max_float_bits(a, b, lhs.dtype, op == "arith.maximumf")
         for a, b in zip(lhs_bits, rhs_bits, strict=True)
     ]
     n = len(lhs_bits)

@@ -617,3 +617,18 @@ _KERNELS: dict[str, Export] = {
 EXPORTS: dict[str, Export] = {
     name: _with_signature(SIGNATURES[name], kernel) for name, kernel in _KERNELS.items()
 }
+
+
+def min_max_float_bits(lhs: int, rhs: int, dtype: np.dtype, pick_max: bool) -> int:
+    """pyvmvx's `arith.maximumf`/`minimumf` (the scalar VM's lowering in `to_vm/arith.py`,
+    which its `ex` ukernels match) on the bit patterns of two `dtype` floats: a NaN rhs, else
+    a NaN lhs, else equal values (two zeros) AND-ed (max) / OR-ed (min), else the
+    larger/smaller value. (Not one of IREE's 32 exports: pyvmvx's extension semantics.)"""
+    x, y = np.array([lhs, rhs], f"u{dtype.itemsize}").view(dtype)
+    if np.isnan(y):
+        return rhs
+    if np.isnan(x):
+        return lhs
+    if x == y:
+        return lhs & rhs if pick_max else lhs | rhs
+    return lhs if (x > y) == pick_max else rhs
